@@ -1,0 +1,227 @@
+//! `paranoid`: vet and transpile untrusted scripts from the command line.
+//!
+//! Exit codes: 0 every input passes, 1 an input is refused, 2 usage or I/O error.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use paranoid_core::{
+    transpile, transpile_function, vet, Diagnostic, EsLevel, FunctionKind, LineIndex, Options,
+};
+
+const USAGE: &str = "\
+usage:
+  paranoid vet FILE... [--json] [--es LEVEL]
+  paranoid transpile FILE [--es LEVEL] [--source-map OUT]
+  paranoid function [--kind normal|async|generator|async-generator] [--es LEVEL] ARG...
+      (like `new Function(...ARGS)`: the last ARG is the body, the others are parameters)
+
+FILE may be `-` for standard input. LEVEL is es5, es2015 … es2023 (default es2023).
+exit status: 0 passes, 1 refused, 2 usage or I/O error";
+
+struct Usage(String);
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("vet") => cmd_vet(&args[1..]),
+        Some("transpile") => cmd_transpile(&args[1..]),
+        Some("function") => cmd_function(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(true)
+        }
+        _ => Err(Usage("expected a command".into())),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(Usage(message)) => {
+            eprintln!("paranoid: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Flags shared by the commands, and the positional arguments left over.
+#[derive(Default)]
+struct Parsed {
+    positional: Vec<String>,
+    json: bool,
+    level: EsLevel,
+    source_map: Option<String>,
+    kind: Option<FunctionKind>,
+}
+
+fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Parsed, Usage> {
+    let mut parsed = Parsed::default();
+    let mut iter = args.iter();
+    let mut only_positional = false;
+    while let Some(arg) = iter.next() {
+        if only_positional || arg == "-" || !arg.starts_with("--") {
+            parsed.positional.push(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            only_positional = true;
+            continue;
+        }
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (arg.as_str(), None),
+        };
+        if !allowed.contains(&name) {
+            return Err(Usage(format!("unknown option `{name}`")));
+        }
+        let mut value = |what: &str| {
+            inline
+                .clone()
+                .or_else(|| iter.next().cloned())
+                .ok_or_else(|| Usage(format!("`{name}` needs {what}")))
+        };
+        match name {
+            "--json" => parsed.json = true,
+            "--es" => parsed.level = value("a level")?.parse().map_err(Usage)?,
+            "--source-map" => parsed.source_map = Some(value("a file")?),
+            "--kind" => {
+                let kind = value("a kind")?;
+                parsed.kind = Some(
+                    FunctionKind::from_name(&kind)
+                        .ok_or_else(|| Usage(format!("unknown function kind `{kind}`")))?,
+                );
+            }
+            _ => unreachable!("checked against `allowed`"),
+        }
+    }
+    Ok(parsed)
+}
+
+fn read_input(path: &str) -> Result<String, Usage> {
+    let bytes = if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| Usage(format!("cannot read standard input: {e}")))?;
+        buf
+    } else {
+        std::fs::read(path).map_err(|e| Usage(format!("cannot read `{path}`: {e}")))?
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        Usage(format!(
+            "`{path}` is not UTF-8 (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+/// Prints diagnostics as rustc does: the message, the place, the source line and a caret.
+fn print_diagnostics(name: &str, source: &str, diagnostics: &[Diagnostic]) {
+    let lines = LineIndex::new(source);
+    let mut err = std::io::stderr().lock();
+    for d in diagnostics {
+        let text = lines.line_text(d.line);
+        let gutter = d.line.to_string().len();
+        // The caret goes under the column, counted in UTF-16 units like the column itself.
+        let mut units = 0usize;
+        let mut pad = String::new();
+        for c in text.chars() {
+            if units + 1 >= d.column as usize {
+                break;
+            }
+            units += c.len_utf16();
+            pad.push(if c == '\t' { '\t' } else { ' ' });
+        }
+        let _ = writeln!(err, "error[{}]: {}", d.code, d.message);
+        let _ = writeln!(err, "{:gutter$}--> {name}:{}:{}", "", d.line, d.column);
+        let _ = writeln!(err, "{:gutter$} |", "");
+        let _ = writeln!(err, "{} | {}", d.line, text);
+        let _ = writeln!(err, "{:gutter$} | {pad}^", "");
+    }
+}
+
+fn json_report(name: &str, diagnostics: &[Diagnostic]) -> String {
+    serde_json::json!({
+        "file": name,
+        "ok": diagnostics.is_empty(),
+        "diagnostics": diagnostics,
+    })
+    .to_string()
+}
+
+fn cmd_vet(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &["--json", "--es"])?;
+    if flags.positional.is_empty() {
+        return Err(Usage("`vet` needs at least one FILE".into()));
+    }
+    let options = Options { level: flags.level };
+    let mut all_pass = true;
+    for path in &flags.positional {
+        let source = read_input(path)?;
+        let diagnostics = vet(&source, &options);
+        all_pass &= diagnostics.is_empty();
+        let name = display_name(path);
+        if flags.json {
+            println!("{}", json_report(name, &diagnostics));
+        } else if diagnostics.is_empty() {
+            println!("{name}: ok");
+        } else {
+            print_diagnostics(name, &source, &diagnostics);
+            println!("{name}: refused ({} diagnostics)", diagnostics.len());
+        }
+    }
+    Ok(all_pass)
+}
+
+fn cmd_transpile(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &["--es", "--source-map"])?;
+    let [path] = flags.positional.as_slice() else {
+        return Err(Usage("`transpile` needs exactly one FILE".into()));
+    };
+    let source = read_input(path)?;
+    let options = Options { level: flags.level };
+    match transpile(&source, &options) {
+        Ok(out) => {
+            if let Some(map_path) = &flags.source_map {
+                std::fs::write(map_path, &out.source_map)
+                    .map_err(|e| Usage(format!("cannot write `{map_path}`: {e}")))?;
+            }
+            println!("{}", out.code);
+            Ok(true)
+        }
+        Err(diagnostics) => {
+            print_diagnostics(display_name(path), &source, &diagnostics);
+            Ok(false)
+        }
+    }
+}
+
+fn cmd_function(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &["--kind", "--es"])?;
+    let kind = flags.kind.unwrap_or(FunctionKind::Normal);
+    let (body, params) = match flags.positional.split_last() {
+        Some((body, params)) => (body.as_str(), params),
+        None => ("", &[][..]),
+    };
+    let params: Vec<&str> = params.iter().map(String::as_str).collect();
+    let options = Options { level: flags.level };
+    match transpile_function(&params, body, kind, &options) {
+        Ok(out) => {
+            println!("{}", out.code);
+            Ok(true)
+        }
+        Err(diagnostics) => {
+            for d in &diagnostics {
+                eprintln!("error[{}]: {} (at {}:{})", d.code, d.message, d.line, d.column);
+            }
+            Ok(false)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Code generation: the output is printed from the rewritten tree (never spliced from the input
+//! text), minified so that its size stays linear in the input's nesting, ASCII-only so that no
+//! line terminator or lone surrogate can change meaning on the way, with a source map back to
+//! the original.
+
+use swc_common::{sync::Lrc, SourceMap};
+use swc_ecma_ast::*;
+use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter};
+use swc_ecma_visit::{VisitMut, VisitMutWith};
+
+pub struct Emitted {
+    pub code: String,
+    pub source_map: String,
+}
+
+pub fn emit(cm: &Lrc<SourceMap>, script: &mut Script) -> Emitted {
+    // Literals are printed from their values, not from the input's raw text.
+    script.visit_mut_with(&mut DropRaw);
+    let mut code = Vec::new();
+    let mut mappings = Vec::new();
+    {
+        let writer = JsWriter::new(cm.clone(), "\n", &mut code, Some(&mut mappings));
+        let mut emitter = Emitter {
+            cfg: Config::default()
+                .with_minify(true)
+                .with_ascii_only(true)
+                .with_target(EsVersion::latest()),
+            cm: cm.clone(),
+            comments: None,
+            wr: writer,
+        };
+        emitter
+            .emit_script(script)
+            .expect("writing to a Vec<u8> cannot fail");
+    }
+    let map = cm.build_source_map(&mappings, None, swc_common::source_map::DefaultSourceMapGenConfig);
+    let mut map_json = Vec::new();
+    map.to_writer(&mut map_json)
+        .expect("writing to a Vec<u8> cannot fail");
+    Emitted {
+        code: String::from_utf8(code).expect("the emitter writes UTF-8"),
+        source_map: String::from_utf8(map_json).expect("source maps are JSON"),
+    }
+}
+
+struct DropRaw;
+
+impl VisitMut for DropRaw {
+    fn visit_mut_str(&mut self, n: &mut Str) {
+        n.raw = None;
+    }
+
+    fn visit_mut_number(&mut self, n: &mut Number) {
+        n.raw = None;
+    }
+
+    fn visit_mut_big_int(&mut self, n: &mut BigInt) {
+        n.raw = None;
+    }
+}

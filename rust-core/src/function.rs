@@ -1,0 +1,156 @@
+//! The entry for the `Function` stand-ins (`Function`, and the constructors of async functions,
+//! generators and async generators): CreateDynamicFunction (ECMA-262 §20.2.1.1.1), vetted.
+//!
+//! Threat: `Function("a", "}); steal(); (function(){")` — text that closes the function early.
+//! Steps, as the spec does them:
+//! 1. Parse the parameters alone: `(function (PARAMS\n) {})` must be exactly one parenthesized
+//!    function whose empty body starts at the `{` we wrote.
+//! 2. Parse the body alone: `(function () {\nBODY\n})` must be exactly one parenthesized
+//!    function without parameters whose body is the braces we wrote.
+//! 3. Parse the assembled source the spec builds, `(function anonymous(PARAMS\n) {\nBODY\n})`,
+//!    check the same shape again, then vet and rewrite it like any script.
+//!
+//! The output is a strict script: the directive and one expression statement holding the
+//! parenthesized function expression, whose completion value is the function.
+
+use swc_ecma_ast::{Expr, Script, Stmt};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::parse::{parse, Parsed};
+use crate::source::LineIndex;
+use crate::{guarded, transpile_parsed, Options, Transpiled};
+
+/// Which constructor is being stood in for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionKind {
+    Normal,
+    Async,
+    Generator,
+    AsyncGenerator,
+}
+
+impl FunctionKind {
+    fn prefix(self) -> &'static str {
+        match self {
+            FunctionKind::Normal => "function",
+            FunctionKind::Async => "async function",
+            FunctionKind::Generator => "function*",
+            FunctionKind::AsyncGenerator => "async function*",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "normal" | "function" => FunctionKind::Normal,
+            "async" => FunctionKind::Async,
+            "generator" => FunctionKind::Generator,
+            "async-generator" => FunctionKind::AsyncGenerator,
+            _ => return None,
+        })
+    }
+}
+
+/// Where, in a wrapper's text, the function's body braces must be.
+struct Shape {
+    body_open: usize,
+    body_close: usize,
+    expect_params: bool,
+}
+
+/// Checks that `parsed` is exactly `(FUNCTION)` with its body at the offsets we wrote.
+fn has_shape(parsed: &Parsed, shape: &Shape) -> bool {
+    let Script { body, .. } = &parsed.script;
+    let [Stmt::Expr(stmt)] = body.as_slice() else {
+        return false;
+    };
+    let Expr::Paren(paren) = &*stmt.expr else {
+        return false;
+    };
+    let Expr::Fn(f) = &*paren.expr else {
+        return false;
+    };
+    let Some(block) = &f.function.body else {
+        return false;
+    };
+    if !shape.expect_params && !f.function.params.is_empty() {
+        return false;
+    }
+    parsed.offset(block.span.lo) == shape.body_open
+        && parsed.offset(block.span.hi) == shape.body_close + 1
+}
+
+fn refuse(what: &str) -> Vec<Diagnostic> {
+    vec![Diagnostic {
+        code: Code::BadFunctionParts,
+        message: format!("the {what} is not one parameter list / function body on its own"),
+        line: 1,
+        column: 1,
+        offset: 0,
+    }]
+}
+
+/// Vets and transpiles `new Function(...params, body)` of the given kind.
+pub fn transpile_function(
+    params: &[&str],
+    body: &str,
+    kind: FunctionKind,
+    options: &Options,
+) -> Result<Transpiled, Vec<Diagnostic>> {
+    let params = params.join(",");
+    let lines = LineIndex::new(&params);
+    guarded(&lines, || assemble(&params, body, kind, options))
+}
+
+fn assemble(
+    params: &str,
+    body: &str,
+    kind: FunctionKind,
+    options: &Options,
+) -> Result<Transpiled, Vec<Diagnostic>> {
+    let prefix = kind.prefix();
+
+    // 1. The parameters alone.
+    let head = format!("({prefix} (");
+    let wrapped = format!("{head}{params}\n) {{}})");
+    let lines = LineIndex::new(&wrapped);
+    let shape = Shape {
+        body_open: head.len() + params.len() + 3,
+        body_close: head.len() + params.len() + 4,
+        expect_params: true,
+    };
+    match parse(&wrapped, &lines) {
+        Ok(parsed) if has_shape(&parsed, &shape) => {}
+        Ok(_) => return Err(refuse("parameter text")),
+        Err(diagnostics) => return Err(diagnostics),
+    }
+
+    // 2. The body alone.
+    let head = format!("({prefix} () {{\n");
+    let wrapped = format!("{head}{body}\n}})");
+    let lines = LineIndex::new(&wrapped);
+    let shape = Shape {
+        body_open: head.len() - 2,
+        body_close: head.len() + body.len() + 1,
+        expect_params: false,
+    };
+    match parse(&wrapped, &lines) {
+        Ok(parsed) if has_shape(&parsed, &shape) => {}
+        Ok(_) => return Err(refuse("body text")),
+        Err(diagnostics) => return Err(diagnostics),
+    }
+
+    // 3. The source text the spec assembles.
+    let head = format!("({prefix} anonymous({params}\n) {{\n");
+    let source = format!("{head}{body}\n}})");
+    let lines = LineIndex::new(&source);
+    let shape = Shape {
+        body_open: head.len() - 2,
+        body_close: head.len() + body.len() + 1,
+        expect_params: true,
+    };
+    let parsed = parse(&source, &lines)?;
+    if !has_shape(&parsed, &shape) {
+        return Err(refuse("assembled function"));
+    }
+    transpile_parsed(parsed, &lines, options)
+}

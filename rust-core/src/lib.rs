@@ -1,0 +1,109 @@
+//! Paranoid's core: vets untrusted classic scripts against a syntax allowlist and transpiles
+//! them so that every global reference goes through a stand-in scope object. See
+//! `ARCHITECTURE.md` for how this fits the sandbox and `docs/output-contract.md` for what the
+//! output expects of its runtime.
+//!
+//! Pipeline: [`parse`](parse::parse) (size limit, nesting pre-scan, strict parse, tree-depth
+//! check) → [`vet`](vet::vet) (allowlist) → [`rewrite`](rewrite::rewrite) (resolver, global
+//! rewrite, hoisting) → [`emit`](emit::emit) (codegen from the tree, source map).
+
+mod diagnostic;
+mod emit;
+mod function;
+mod level;
+mod parse;
+pub mod policy;
+mod prescan;
+mod rewrite;
+mod source;
+mod vet;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+use swc_common::{Globals, GLOBALS};
+
+pub use diagnostic::{Code, Diagnostic};
+pub use function::{transpile_function, FunctionKind};
+pub use level::EsLevel;
+pub use source::LineIndex;
+
+/// What the caller may choose.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The newest syntax allowed (default: ES2023).
+    pub level: EsLevel,
+}
+
+/// A transpiled script and its source map (JSON) back to the original text.
+#[derive(Clone, Debug)]
+pub struct Transpiled {
+    pub code: String,
+    pub source_map: String,
+}
+
+/// Vets `source`: the diagnostics that refuse it, or none when it may run.
+pub fn vet(source: &str, options: &Options) -> Vec<Diagnostic> {
+    let lines = LineIndex::new(source);
+    let outcome = guarded(&lines, || {
+        let parsed = parse::parse(source, &lines)?;
+        let diagnostics = vet::vet(&parsed, &lines, options.level);
+        if diagnostics.is_empty() {
+            Ok(())
+        } else {
+            Err(diagnostics)
+        }
+    });
+    outcome.err().unwrap_or_default()
+}
+
+/// Vets and transpiles `source`.
+pub fn transpile(source: &str, options: &Options) -> Result<Transpiled, Vec<Diagnostic>> {
+    let lines = LineIndex::new(source);
+    guarded(&lines, || {
+        let parsed = parse::parse(source, &lines)?;
+        transpile_parsed(parsed, &lines, options)
+    })
+}
+
+fn transpile_parsed(
+    mut parsed: parse::Parsed,
+    lines: &LineIndex,
+    options: &Options,
+) -> Result<Transpiled, Vec<Diagnostic>> {
+    let diagnostics = vet::vet(&parsed, lines, options.level);
+    if !diagnostics.is_empty() {
+        return Err(diagnostics);
+    }
+    rewrite::rewrite(&mut parsed.script);
+    let emitted = emit::emit(&parsed.cm, &mut parsed.script);
+    Ok(Transpiled {
+        code: emitted.code,
+        source_map: emitted.source_map,
+    })
+}
+
+/// Runs `f` inside swc's globals (marks for scopes). Natively a panic in swc or in our code is
+/// caught and becomes a diagnostic: a crash means nothing runs. In wasm a panic aborts, which
+/// traps, and the host discards the instance.
+fn guarded<T>(
+    lines: &LineIndex,
+    f: impl FnOnce() -> Result<T, Vec<Diagnostic>>,
+) -> Result<T, Vec<Diagnostic>> {
+    let run = || GLOBALS.set(&Globals::new(), f);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+            Ok(outcome) => outcome,
+            Err(_) => Err(vec![lines.diagnostic(
+                Code::Internal,
+                "the transpiler failed internally; nothing will run",
+                0,
+            )]),
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = lines;
+        run()
+    }
+}

@@ -1,0 +1,168 @@
+//! Parsing: size limit, nesting pre-scan, strict-mode parse of a classic script, and the checks
+//! that the parser read what the pre-scan read and built a tree of bounded depth.
+
+use swc_common::sync::Lrc;
+use swc_common::{BytePos, FileName, SourceFile, SourceMap, Span, Spanned};
+use swc_ecma_ast::{EsVersion, Expr, Pat, Script, Stmt};
+use swc_ecma_parser::input::Tokens;
+use swc_ecma_parser::unstable::Capturing;
+use swc_ecma_parser::{Context, EsSyntax, Lexer, Parser, StringInput, Syntax};
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::policy::limits::{MAX_NESTING, MAX_SOURCE_BYTES, MAX_TREE_DEPTH};
+use crate::prescan::{fingerprint_of, Scanner};
+use crate::source::LineIndex;
+
+/// A parsed script with the source map that its spans point into.
+pub struct Parsed {
+    pub cm: Lrc<SourceMap>,
+    pub file: Lrc<SourceFile>,
+    pub script: Script,
+    /// Refusals found before vetting (escaped keywords, errors the parser recovered from),
+    /// reported with the vetter's.
+    pub early: Vec<Diagnostic>,
+}
+
+impl Parsed {
+    /// Byte offset in the source text of a position in the source map.
+    pub fn offset(&self, pos: BytePos) -> usize {
+        offset_in(&self.file, pos)
+    }
+}
+
+fn offset_in(file: &SourceFile, pos: BytePos) -> usize {
+    pos.0.saturating_sub(file.start_pos.0) as usize
+}
+
+fn syntax() -> Syntax {
+    // Every dialect extension off: JSX, decorators, `::`, `accessor`, `using`, …
+    Syntax::Es(EsSyntax::default())
+}
+
+/// A lexer over `file` that lexes as strict-mode code: the output is strict, so the input is
+/// held to strict rules (legacy octals, `with`, `delete x`, … are errors, not silently changed).
+fn strict_lexer(file: &SourceFile) -> Lexer<'_> {
+    let mut lexer = Lexer::new(syntax(), EsVersion::latest(), StringInput::from(file), None);
+    let ctx = lexer.ctx() | Context::Strict;
+    lexer.set_ctx(ctx);
+    lexer
+}
+
+pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>> {
+    if source.len() > MAX_SOURCE_BYTES {
+        return Err(vec![lines.diagnostic(
+            Code::TooLarge,
+            format!(
+                "the script is {} bytes; the limit is {MAX_SOURCE_BYTES}",
+                source.len()
+            ),
+            0,
+        )]);
+    }
+    let cm: Lrc<SourceMap> = Default::default();
+    let file = cm.new_source_file(Lrc::new(FileName::Anon), source.to_string());
+
+    let mut scan_lexer = strict_lexer(&file);
+    let scan = Scanner::new(&mut scan_lexer, MAX_NESTING)
+        .run()
+        .map_err(|r| vec![lines.diagnostic(r.code, r.message, offset_in(&file, r.pos))])?;
+    let lexical: Vec<Diagnostic> = scan
+        .escaped
+        .iter()
+        .map(|r| lines.diagnostic(r.code, r.message.clone(), offset_in(&file, r.pos)))
+        .collect();
+
+    let mut parser = Parser::new_from(Capturing::new(strict_lexer(&file)));
+    let result = parser.parse_script();
+    let mut errors = parser.take_errors();
+    let script = match result {
+        Ok(script) => Some(script),
+        Err(e) => {
+            errors.insert(0, e);
+            None
+        }
+    };
+
+    let too_deep = script.as_ref().and_then(|script| {
+        let mut probe = DepthProbe::default();
+        script.visit_with(&mut probe);
+        probe.exceeded
+    });
+    if let Some(span) = too_deep {
+        // Dropping a tree this deep would recurse as deeply: leak it instead.
+        std::mem::forget(script);
+        return Err(vec![lines.diagnostic(
+            Code::TooDeep,
+            format!("the syntax tree is deeper than {MAX_TREE_DEPTH}"),
+            offset_in(&file, span.lo),
+        )]);
+    }
+
+    let mut early = lexical;
+    early.extend(errors.into_iter().map(|e| {
+        let offset = offset_in(&file, e.span().lo);
+        lines.diagnostic(Code::SyntaxError, e.into_kind().msg().into_owned(), offset)
+    }));
+    early.sort_by_key(|d| d.offset);
+    // A parse that failed outright leaves no tree to vet.
+    let Some(script) = script else {
+        return Err(early);
+    };
+
+    // The pre-scan's bound holds only if it read the same tokens as the parser.
+    if early.is_empty() && fingerprint_of(parser.input().iter().tokens()) != scan.fingerprint {
+        return Err(vec![lines.diagnostic(
+            Code::ScanMismatch,
+            "the nesting pre-scan and the parser read this script differently (a `/` or `}` \
+             they disagree on); refusing rather than guessing",
+            0,
+        )]);
+    }
+
+    Ok(Parsed {
+        cm,
+        file,
+        script,
+        early,
+    })
+}
+
+/// Measures the tree's depth without recursing past the limit.
+#[derive(Default)]
+struct DepthProbe {
+    depth: u32,
+    exceeded: Option<Span>,
+}
+
+impl DepthProbe {
+    fn enter(&mut self, span: Span, children: impl FnOnce(&mut Self)) {
+        if self.exceeded.is_some() {
+            return;
+        }
+        self.depth += 1;
+        if self.depth > MAX_TREE_DEPTH {
+            self.exceeded = Some(span);
+        } else {
+            children(self);
+        }
+        self.depth -= 1;
+    }
+}
+
+impl Visit for DepthProbe {
+    fn visit_expr(&mut self, n: &Expr) {
+
+        self.enter(n.span(), |p| n.visit_children_with(p));
+    }
+
+    fn visit_stmt(&mut self, n: &Stmt) {
+
+        self.enter(n.span(), |p| n.visit_children_with(p));
+    }
+
+    fn visit_pat(&mut self, n: &Pat) {
+
+        self.enter(n.span(), |p| n.visit_children_with(p));
+    }
+}

@@ -1,0 +1,37 @@
+//! Names the transpiler's output uses, and words that must never be spelled with escapes.
+
+/// Every identifier starting with this prefix belongs to the transpiler's output: input that
+/// names one is rejected, so untrusted code can never reach the runtime's objects.
+pub const RESERVED_PREFIX: &str = "__paranoid";
+
+/// Holds the sandbox's global bindings; free identifiers become its properties.
+pub const SCOPE: &str = "__paranoid_scope__";
+/// The value of top-level `this`: the stand-in global object.
+pub const GLOBAL: &str = "__paranoid_global__";
+/// The declaration helpers (`declareVars`, `declareFunction`, `declareLexical`, `sealConsts`).
+pub const RUNTIME: &str = "__paranoid_rt__";
+
+/// The only free identifiers transpiled output may contain.
+pub const OUTPUT_FREE_NAMES: [&str; 3] = [SCOPE, GLOBAL, RUNTIME];
+
+pub fn is_reserved_identifier(name: &str) -> bool {
+    name.starts_with(RESERVED_PREFIX)
+}
+
+/// Words that may not be written with unicode escapes anywhere: every reserved word of the
+/// spec, the strict-mode and future reserved words, the literals, and the contextual keywords
+/// whose meaning would change (`\u0061sync function` is not an async function to V8, but an
+/// engine that disagreed would run different code than was vetted). `eval` and `arguments` are
+/// included too: paranoid is cheaper than clever.
+pub const NO_ESCAPE_WORDS: &[&str] = &[
+    "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default",
+    "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function",
+    "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this",
+    "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static",
+    "implements", "interface", "package", "private", "protected", "public", "async", "of", "get",
+    "set", "target", "meta", "from", "as", "eval", "arguments", "accessor", "using",
+];
+
+pub fn must_not_be_escaped(word: &str) -> bool {
+    NO_ESCAPE_WORDS.contains(&word)
+}

@@ -1,0 +1,603 @@
+//! The nesting pre-scan: a linear pass over the tokens that bounds how deep the parser will
+//! recurse, before the parser runs.
+//!
+//! Threat: the parser and every later pass are recursive. Measured here (DESIGN.md), an
+//! overflow in wasm either corrupts linear memory (default 1 MiB stack) or traps with a
+//! `RangeError` (explicit 8 MiB stack); in a Chromium worker that happened from ~343 nested
+//! parentheses. A corrupted transpiler could emit unvetted code, so depth is refused up front.
+//!
+//! Steps:
+//! 1. Tokens come from swc's own lexer, so a string, comment or template is read exactly as the
+//!    parser will read it. Only two decisions are ours: whether a `/` starts a regular
+//!    expression, and whether a `}` resumes a template. Both follow the grammar (previous
+//!    token, the owner of the closed bracket), and `parse.rs` checks afterwards that the parser
+//!    saw exactly the same token stream: a disagreement is a refusal, never a silent pass.
+//! 2. Each open bracket is a frame. The depth at a token is the sum, over open frames, of one
+//!    plus the units pending in that frame when it opened, plus the units pending now. Units
+//!    are the tokens that make the parser recurse without a bracket: prefix operators
+//!    (`!`, `typeof`, `new`, `...`), right-associative operators (`=`, `?:`, `=>`, `**`) and
+//!    statements nested without braces (`if`, `for`, `while`, labels). Left-associative binary
+//!    operators and member/call chains are parsed by loops, so they do not count.
+//! 3. Units reset where the parser's recursion has unwound: at `,` and `;`, and at a line break
+//!    where automatic semicolon insertion must end the statement (an operand-ending token,
+//!    a line break, then a token that cannot continue an expression), except right after a
+//!    statement head (`if (…)`, `else`, `do`, a label), whose body is still nested.
+//! 4. Over [`MAX_NESTING`](crate::policy::limits::MAX_NESTING) the scan stops with `too-deep`.
+//!
+//! The same scan rejects keywords written with unicode escapes (`\u0074his`): the lexer hands
+//! over each word's raw text, so this is exact and costs nothing extra.
+
+use swc_common::BytePos;
+use swc_ecma_parser::input::Tokens;
+use swc_ecma_parser::unstable::{Token, TokenAndSpan, TokenValue};
+
+use crate::diagnostic::Code;
+use crate::policy::reserved::must_not_be_escaped;
+
+/// Why the scan stopped.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    pub code: Code,
+    pub message: String,
+    pub pos: BytePos,
+}
+
+/// What the scan learned: the token stream (kind and start of each token, to compare with what
+/// the parser saw) and the deepest nesting met.
+pub struct Scan {
+    /// Keywords written with escapes: each refuses the script.
+    pub escaped: Vec<Refusal>,
+    pub fingerprint: u64,
+    /// The deepest nesting met, for calibrating the limit on real code.
+    pub max_depth: u32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ParenOwner {
+    /// `if (`, `while (`, `for (`, `with (`: a `/` after its `)` starts a regex.
+    StatementHead,
+    /// The parameters of a function: its body follows.
+    FunctionParams { declaration: bool },
+    Other,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum FrameKind {
+    Paren(ParenOwner),
+    Bracket,
+    /// `statement`: after its `}` a `/` starts a regex (a block, a function or class
+    /// declaration); otherwise the brace ended an expression.
+    Brace {
+        statement: bool,
+    },
+    Template,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    kind: FrameKind,
+    /// Depth at which this frame's own tokens start.
+    base: u32,
+    /// Right-associative and statement units pending in this frame.
+    assoc: u32,
+    /// The current run of prefix operators.
+    prefix: u32,
+    /// Open `?` of conditional expressions, so that a `:` can be told from a label's.
+    open_conditionals: u32,
+    /// A `function` or `class` keyword seen in this frame whose body has not opened yet.
+    pending_body: Option<PendingBody>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PendingBody {
+    Function { declaration: bool },
+    Class { declaration: bool },
+}
+
+impl Frame {
+    fn new(kind: FrameKind, base: u32) -> Self {
+        Frame {
+            kind,
+            base,
+            assoc: 0,
+            prefix: 0,
+            open_conditionals: 0,
+            pending_body: None,
+        }
+    }
+
+    fn depth(&self) -> u32 {
+        self.base + self.assoc + self.prefix
+    }
+}
+
+/// What the previous token tells about the next one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prev {
+    /// Start of input, or a token after which an expression (so a regex) may start.
+    ExpectOperand,
+    /// A token that ends an operand (identifier, literal, `]`, postfix `++`, …).
+    EndsOperand,
+    /// `)` of a statement head, `else`, `do`, or a label's `:`: a nested statement follows.
+    StatementBodyNext,
+    /// `}` that closed a statement: a new statement follows.
+    EndsStatement,
+    /// `}` that closed an expression (object literal, function or class expression).
+    EndsExpression,
+}
+
+pub struct Scanner<'a, L: Tokens> {
+    lexer: &'a mut L,
+    frames: Vec<Frame>,
+    prev: Prev,
+    prev_token: Option<Token>,
+    /// The kind of the last `(`…`)` closed, to tell a function body from a block.
+    last_closed_paren: Option<FrameKind>,
+    limit: u32,
+    max_depth: u32,
+    fingerprint: u64,
+}
+
+impl<'a, L: Tokens> Scanner<'a, L> {
+    pub fn new(lexer: &'a mut L, limit: u32) -> Self {
+        Scanner {
+            lexer,
+            frames: vec![Frame::new(FrameKind::Brace { statement: true }, 0)],
+            prev: Prev::ExpectOperand,
+            prev_token: None,
+            last_closed_paren: None,
+            limit,
+            max_depth: 0,
+            fingerprint: FNV_OFFSET,
+        }
+    }
+
+    /// Scans to the end. Escaped keywords are collected; too deep a nesting stops the scan.
+    pub fn run(mut self) -> Result<Scan, Refusal> {
+        let mut escaped = Vec::new();
+        let mut next = self.lexer.first_token();
+        loop {
+            if next.token == Token::Eof {
+                break;
+            }
+            let token = self.resolve(next);
+            if let Err(refusal) = self.check_escaped_word(&token) {
+                escaped.push(refusal);
+            }
+            self.record(&token);
+            self.step(&token)?;
+            next = self.lexer.next_token();
+        }
+        Ok(Scan {
+            escaped,
+            fingerprint: self.fingerprint,
+            max_depth: self.max_depth,
+        })
+    }
+
+    /// Applies our two lexical decisions: a `/` that starts a regex, a `}` that resumes a
+    /// template.
+    fn resolve(&mut self, t: TokenAndSpan) -> TokenAndSpan {
+        match t.token {
+            Token::Slash | Token::DivEq if self.regex_allowed() => {
+                self.lexer.set_next_regexp(Some(t.span.lo));
+                let regex = self.lexer.next_token();
+                self.lexer.set_next_regexp(None);
+                regex
+            }
+            Token::RBrace if self.top().kind == FrameKind::Template => {
+                self.lexer.rescan_template_token(t.span.lo, false)
+            }
+            _ => t,
+        }
+    }
+
+    fn regex_allowed(&self) -> bool {
+        match self.prev {
+            Prev::ExpectOperand | Prev::StatementBodyNext | Prev::EndsStatement => true,
+            Prev::EndsOperand | Prev::EndsExpression => false,
+        }
+    }
+
+    fn check_escaped_word(&self, t: &TokenAndSpan) -> Result<(), Refusal> {
+        if !(t.token == Token::Ident || t.token.is_word()) {
+            return Ok(());
+        }
+        let raw = self.lexer.read_string(t.span);
+        if !raw.contains('\\') {
+            return Ok(());
+        }
+        let word = match self.lexer.get_token_value() {
+            Some(TokenValue::Word(atom)) => atom.to_string(),
+            _ => raw.to_string(),
+        };
+        if must_not_be_escaped(&word) {
+            return Err(Refusal {
+                code: Code::EscapedKeyword,
+                message: format!("`{word}` may not be written with escapes (`{raw}`)"),
+                pos: t.span.lo,
+            });
+        }
+        Ok(())
+    }
+
+    fn record(&mut self, t: &TokenAndSpan) {
+        self.fingerprint = fingerprint_step(self.fingerprint, t.token as u8, t.span.lo.0);
+    }
+
+    fn top(&self) -> &Frame {
+        self.frames.last().expect("the outermost frame is never popped")
+    }
+
+    fn top_mut(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("the outermost frame is never popped")
+    }
+
+    fn check(&mut self, pos: BytePos) -> Result<(), Refusal> {
+        let depth = self.top().depth();
+        self.max_depth = self.max_depth.max(depth);
+        if depth > self.limit {
+            return Err(Refusal {
+                code: Code::TooDeep,
+                message: format!(
+                    "nesting deeper than {} (brackets, prefix operators, assignments, conditionals, \
+                     arrows and braceless statements all count)",
+                    self.limit
+                ),
+                pos,
+            });
+        }
+        Ok(())
+    }
+
+    fn open(&mut self, kind: FrameKind, pos: BytePos) -> Result<(), Refusal> {
+        let base = self.top().depth() + 1;
+        self.frames.push(Frame::new(kind, base));
+        self.check(pos)
+    }
+
+    /// Whether a statement starts at the current token (for telling a function or class
+    /// declaration from an expression).
+    fn at_statement_start(&self, t: &TokenAndSpan) -> bool {
+        let in_block = matches!(self.top().kind, FrameKind::Brace { statement: true });
+        in_block
+            && match self.prev {
+                Prev::ExpectOperand => matches!(
+                    self.prev_token,
+                    None | Some(Token::Semi) | Some(Token::LBrace) | Some(Token::Colon)
+                ) && self.top().open_conditionals == 0,
+                Prev::StatementBodyNext | Prev::EndsStatement => true,
+                Prev::EndsOperand | Prev::EndsExpression => t.had_line_break,
+            }
+    }
+
+    fn step(&mut self, t: &TokenAndSpan) -> Result<(), Refusal> {
+        let pos = t.span.lo;
+        let token = t.token;
+        // Automatic semicolon insertion ended the statement: the recursion has unwound.
+        if t.had_line_break
+            && matches!(
+                self.prev,
+                Prev::EndsOperand | Prev::EndsStatement | Prev::EndsExpression
+            )
+            && starts_statement_only(token)
+        {
+            let frame = self.top_mut();
+            frame.assoc = 0;
+            frame.prefix = 0;
+            frame.open_conditionals = 0;
+        }
+        let statement_start = self.at_statement_start(t);
+        let prev_token = self.prev_token;
+        let prev = self.prev;
+        self.prev_token = Some(token);
+
+        match token {
+            Token::LParen => {
+                let owner = if matches!(
+                    prev_token,
+                    Some(Token::If | Token::While | Token::For | Token::With | Token::Await)
+                ) && prev != Prev::EndsOperand
+                {
+                    ParenOwner::StatementHead
+                } else if let Some(PendingBody::Function { declaration }) = self.top().pending_body
+                {
+                    self.top_mut().pending_body = None;
+                    ParenOwner::FunctionParams { declaration }
+                } else {
+                    ParenOwner::Other
+                };
+                self.open(FrameKind::Paren(owner), pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::LBracket => {
+                self.open(FrameKind::Bracket, pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::LBrace => {
+                let statement = match self.top_mut().pending_body.take() {
+                    Some(PendingBody::Class { declaration }) => declaration,
+                    Some(PendingBody::Function { .. }) | None => match prev {
+                        Prev::StatementBodyNext | Prev::EndsStatement => true,
+                        Prev::ExpectOperand => {
+                            matches!(
+                                prev_token,
+                                None | Some(Token::Semi) | Some(Token::LBrace)
+                            ) || (prev_token == Some(Token::Colon)
+                                && self.top().open_conditionals == 0
+                                && matches!(self.top().kind, FrameKind::Brace { statement: true }))
+                        }
+                        Prev::EndsOperand | Prev::EndsExpression => false,
+                    },
+                };
+                let statement = statement || self.function_body_is_declaration(prev_token);
+                self.open(FrameKind::Brace { statement }, pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::TemplateHead => {
+                self.open(FrameKind::Template, pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::TemplateMiddle => {
+                // The `}` that preceded it was rescanned; the template frame stays open.
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::TemplateTail => {
+                self.close();
+                self.prev = Prev::EndsOperand;
+            }
+            Token::RParen => {
+                let closed = self.close();
+                self.last_closed_paren = closed;
+                self.prev = match closed {
+                    Some(FrameKind::Paren(ParenOwner::StatementHead)) => Prev::StatementBodyNext,
+                    _ => Prev::EndsOperand,
+                };
+            }
+            Token::RBracket => {
+                self.close();
+                self.prev = Prev::EndsOperand;
+            }
+            Token::RBrace => {
+                let closed = self.close();
+                self.prev = match closed {
+                    Some(FrameKind::Brace { statement: true }) => Prev::EndsStatement,
+                    _ => Prev::EndsExpression,
+                };
+            }
+            Token::Comma | Token::Semi => {
+                let frame = self.top_mut();
+                frame.assoc = 0;
+                frame.prefix = 0;
+                if token == Token::Semi {
+                    frame.open_conditionals = 0;
+                }
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Function => {
+                let declaration = statement_start;
+                self.top_mut().pending_body = Some(PendingBody::Function { declaration });
+                self.assoc_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Class => {
+                let declaration = statement_start;
+                self.top_mut().pending_body = Some(PendingBody::Class { declaration });
+                self.assoc_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::QuestionMark => {
+                self.top_mut().open_conditionals += 1;
+                self.assoc_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Colon => {
+                let frame = self.top_mut();
+                if frame.open_conditionals > 0 {
+                    frame.open_conditionals -= 1;
+                    self.assoc_unit(pos)?;
+                    self.prev = Prev::ExpectOperand;
+                } else {
+                    // A label, `case …:` or an object key: what follows may be a nested statement.
+                    self.assoc_unit(pos)?;
+                    self.prev = if matches!(self.top().kind, FrameKind::Brace { statement: true }) {
+                        Prev::StatementBodyNext
+                    } else {
+                        Prev::ExpectOperand
+                    };
+                }
+            }
+            Token::Else | Token::Do => {
+                self.assoc_unit(pos)?;
+                self.prev = Prev::StatementBodyNext;
+            }
+            Token::If | Token::For | Token::While | Token::With | Token::Return | Token::Throw
+            | Token::Case | Token::Try | Token::Catch | Token::Finally | Token::Switch
+            | Token::Extends | Token::In | Token::InstanceOf => {
+                self.assoc_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Arrow | Token::Exp => {
+                self.assoc_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::PlusPlus | Token::MinusMinus => {
+                let postfix = prev == Prev::EndsOperand && !t.had_line_break;
+                if postfix {
+                    self.prev = Prev::EndsOperand;
+                } else {
+                    self.prefix_unit(pos)?;
+                    self.prev = Prev::ExpectOperand;
+                }
+            }
+            Token::Plus | Token::Minus if self.regex_allowed_for(prev) => {
+                self.prefix_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Bang | Token::Tilde | Token::TypeOf | Token::Void | Token::Delete
+            | Token::New | Token::Await | Token::Yield | Token::DotDotDot => {
+                self.prefix_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            _ if token.as_assign_op().is_some() => {
+                self.assoc_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            _ if token.is_bin_op() => {
+                // Left-associative: the prefix operators before it have been applied.
+                self.top_mut().prefix = 0;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Of => {
+                // `of` inside a `for (` head is the keyword; elsewhere it is an identifier.
+                self.prev = if matches!(self.top().kind, FrameKind::Paren(ParenOwner::StatementHead))
+                {
+                    Prev::ExpectOperand
+                } else {
+                    Prev::EndsOperand
+                };
+            }
+            Token::Async | Token::Let | Token::Static | Token::Get | Token::Set => {
+                // Contextual words read as identifiers until the next token says otherwise.
+                // `async function` keeps the statement position for `function`.
+                self.prev = if token == Token::Async && statement_start {
+                    prev
+                } else {
+                    Prev::EndsOperand
+                };
+                if token == Token::Async && statement_start {
+                    self.prev_token = prev_token;
+                }
+            }
+            _ if ends_operand(token) => {
+                self.prev = Prev::EndsOperand;
+            }
+            _ => {
+                // Any other punctuation (`.`, `?.`, `@`, `#`, …) or keyword (`var`, `const`,
+                // `break`, …): an operand or a name may follow.
+                self.prev = if matches!(token, Token::Dot | Token::OptionalChain | Token::Hash) {
+                    Prev::ExpectOperand
+                } else if token.is_keyword() || token.is_word() {
+                    if token.is_keyword() {
+                        Prev::ExpectOperand
+                    } else {
+                        Prev::EndsOperand
+                    }
+                } else {
+                    Prev::ExpectOperand
+                };
+            }
+        }
+        Ok(())
+    }
+
+    fn function_body_is_declaration(&self, prev_token: Option<Token>) -> bool {
+        prev_token == Some(Token::RParen)
+            && matches!(
+                self.last_closed_paren,
+                Some(FrameKind::Paren(ParenOwner::FunctionParams { declaration: true }))
+            )
+    }
+
+    fn regex_allowed_for(&self, prev: Prev) -> bool {
+        matches!(
+            prev,
+            Prev::ExpectOperand | Prev::StatementBodyNext | Prev::EndsStatement
+        )
+    }
+
+    fn close(&mut self) -> Option<FrameKind> {
+        if self.frames.len() > 1 {
+            self.frames.pop().map(|f| f.kind)
+        } else {
+            None
+        }
+    }
+
+    fn assoc_unit(&mut self, pos: BytePos) -> Result<(), Refusal> {
+        let frame = self.top_mut();
+        frame.assoc += frame.prefix + 1;
+        frame.prefix = 0;
+        self.check(pos)
+    }
+
+    fn prefix_unit(&mut self, pos: BytePos) -> Result<(), Refusal> {
+        self.top_mut().prefix += 1;
+        self.check(pos)
+    }
+}
+
+/// Tokens after which `/` is division: the end of an operand.
+fn ends_operand(token: Token) -> bool {
+    matches!(
+        token,
+        Token::Ident
+            | Token::Str
+            | Token::Num
+            | Token::BigInt
+            | Token::Regex
+            | Token::NoSubstitutionTemplateLiteral
+            | Token::This
+            | Token::Super
+            | Token::Null
+            | Token::True
+            | Token::False
+            | Token::RBracket
+    ) || (token.is_word() && !token.is_keyword())
+}
+
+/// Tokens that cannot continue an expression, so after an operand and a line break they start
+/// a new statement.
+fn starts_statement_only(token: Token) -> bool {
+    matches!(
+        token,
+        Token::Ident
+            | Token::Str
+            | Token::Num
+            | Token::BigInt
+            | Token::This
+            | Token::Null
+            | Token::True
+            | Token::False
+            | Token::Var
+            | Token::Let
+            | Token::Const
+            | Token::Class
+            | Token::Function
+            | Token::Return
+            | Token::Throw
+            | Token::Try
+            | Token::Switch
+            | Token::Break
+            | Token::Continue
+            | Token::Debugger
+            | Token::New
+            | Token::TypeOf
+            | Token::Void
+            | Token::Delete
+            | Token::Bang
+            | Token::Tilde
+            | Token::Super
+    )
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// Folds one token (kind and start) into a running FNV-1a fingerprint.
+pub fn fingerprint_step(hash: u64, kind: u8, lo: u32) -> u64 {
+    let mut h = hash;
+    for byte in std::iter::once(kind).chain(lo.to_le_bytes()) {
+        h ^= u64::from(byte);
+        h = h.wrapping_mul(FNV_PRIME);
+    }
+    h
+}
+
+/// The fingerprint of a token list, as the parser saw it.
+pub fn fingerprint_of(tokens: &[TokenAndSpan]) -> u64 {
+    tokens
+        .iter()
+        .filter(|t| t.token != Token::Eof)
+        .fold(FNV_OFFSET, |h, t| fingerprint_step(h, t.token as u8, t.span.lo.0))
+}

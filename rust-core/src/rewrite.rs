@@ -1,0 +1,593 @@
+//! The rewrite: every free (global) identifier and every top-level declaration becomes a
+//! property of the stand-in scope object, top-level `this` becomes the stand-in global, and the
+//! script gets a strict-mode directive and a hoisting prologue. `docs/output-contract.md` is the
+//! specification; each row of its table is one arm here.
+//!
+//! Scopes come from swc's resolver: an identifier whose syntax context is the unresolved mark
+//! is free, one with the top-level mark is declared at the top level. Everything else is local
+//! and left alone.
+
+use swc_atoms::Atom;
+use swc_common::{Mark, Span, SyntaxContext, DUMMY_SP};
+use swc_ecma_ast::*;
+use swc_ecma_transforms_base::resolver;
+use swc_ecma_visit::{VisitMut, VisitMutWith};
+
+use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
+
+/// Rewrites `script` in place.
+pub fn rewrite(script: &mut Script) {
+    let unresolved_mark = Mark::new();
+    let top_level_mark = Mark::new();
+    script.visit_mut_with(&mut resolver(unresolved_mark, top_level_mark, false));
+    let mut rewriter = Rewriter {
+        unresolved: SyntaxContext::empty().apply_mark(unresolved_mark),
+        top_level: SyntaxContext::empty().apply_mark(top_level_mark),
+        function_depth: 0,
+        vars: Vec::new(),
+    };
+    rewriter.rewrite_script(script);
+}
+
+struct Rewriter {
+    unresolved: SyntaxContext,
+    top_level: SyntaxContext,
+    /// How many non-arrow functions (or class bodies) enclose the current node: `this` and
+    /// `arguments` are the script's own only at depth 0.
+    function_depth: u32,
+    /// Names of top-level `var`s, in first-seen order, for the hoisting prologue.
+    vars: Vec<Atom>,
+}
+
+fn ident(name: &str) -> Ident {
+    Ident::new_no_ctxt(name.into(), DUMMY_SP)
+}
+
+fn str_lit(value: &str) -> Expr {
+    Expr::Lit(Lit::Str(Str {
+        span: DUMMY_SP,
+        value: value.into(),
+        raw: None,
+    }))
+}
+
+fn names_array(names: &[Atom]) -> Expr {
+    Expr::Array(ArrayLit {
+        span: DUMMY_SP,
+        elems: names
+            .iter()
+            .map(|n| {
+                Some(ExprOrSpread {
+                    spread: None,
+                    expr: Box::new(str_lit(n)),
+                })
+            })
+            .collect(),
+    })
+}
+
+/// `__paranoid_scope__.name`, keeping the original span for the source map.
+fn scope_member(name: &Atom, span: Span) -> MemberExpr {
+    MemberExpr {
+        span,
+        obj: Box::new(Expr::Ident(ident(SCOPE))),
+        prop: MemberProp::Ident(IdentName::new(name.clone(), span)),
+    }
+}
+
+/// `__paranoid_rt__.method(args…)` as a statement.
+fn runtime_call(method: &str, args: Vec<Expr>) -> Expr {
+    Expr::Call(CallExpr {
+        span: DUMMY_SP,
+        ctxt: SyntaxContext::empty(),
+        callee: Callee::Expr(Box::new(Expr::Member(MemberExpr {
+            span: DUMMY_SP,
+            obj: Box::new(Expr::Ident(ident(RUNTIME))),
+            prop: MemberProp::Ident(IdentName::new(method.into(), DUMMY_SP)),
+        }))),
+        args: args
+            .into_iter()
+            .map(|e| ExprOrSpread {
+                spread: None,
+                expr: Box::new(e),
+            })
+            .collect(),
+        type_args: None,
+    })
+}
+
+fn expr_stmt(expr: Expr) -> Stmt {
+    Stmt::Expr(ExprStmt {
+        span: DUMMY_SP,
+        expr: Box::new(expr),
+    })
+}
+
+fn seq_or_single(mut exprs: Vec<Box<Expr>>) -> Option<Box<Expr>> {
+    match exprs.len() {
+        0 => None,
+        1 => exprs.pop(),
+        _ => Some(Box::new(Expr::Seq(SeqExpr {
+            span: DUMMY_SP,
+            exprs,
+        }))),
+    }
+}
+
+/// `(0, callee)`: calls it with `this` undefined, as a plain call of a global would.
+fn detached(callee: Expr) -> Expr {
+    Expr::Paren(ParenExpr {
+        span: DUMMY_SP,
+        expr: Box::new(Expr::Seq(SeqExpr {
+            span: DUMMY_SP,
+            exprs: vec![
+                Box::new(Expr::Lit(Lit::Num(Number {
+                    span: DUMMY_SP,
+                    value: 0.0,
+                    raw: None,
+                }))),
+                Box::new(callee),
+            ],
+        })),
+    })
+}
+
+fn number(value: f64) -> Box<Expr> {
+    Box::new(Expr::Lit(Lit::Num(Number {
+        span: DUMMY_SP,
+        value,
+        raw: None,
+    })))
+}
+
+/// Collects the names a binding pattern binds.
+fn bound_names(pat: &Pat, out: &mut Vec<Atom>) {
+    match pat {
+        Pat::Ident(b) => out.push(b.id.sym.clone()),
+        Pat::Array(a) => a.elems.iter().flatten().for_each(|p| bound_names(p, out)),
+        Pat::Rest(r) => bound_names(&r.arg, out),
+        Pat::Object(o) => {
+            for prop in &o.props {
+                match prop {
+                    ObjectPatProp::KeyValue(kv) => bound_names(&kv.value, out),
+                    ObjectPatProp::Assign(a) => out.push(a.key.id.sym.clone()),
+                    ObjectPatProp::Rest(r) => bound_names(&r.arg, out),
+                }
+            }
+        }
+        Pat::Assign(a) => bound_names(&a.left, out),
+        Pat::Invalid(_) | Pat::Expr(_) => {}
+    }
+}
+
+impl Rewriter {
+    fn is_global(&self, id: &Ident) -> bool {
+        id.ctxt == self.unresolved || id.ctxt == self.top_level
+    }
+
+    fn declares_top_level(&self, decl: &VarDecl) -> bool {
+        decl.decls
+            .iter()
+            .any(|d| first_binding(&d.name).is_some_and(|id| id.ctxt == self.top_level))
+    }
+
+    fn with_function<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.function_depth += 1;
+        let result = f(self);
+        self.function_depth -= 1;
+        result
+    }
+
+    fn rewrite_script(&mut self, script: &mut Script) {
+        // Function declarations hoist: pull them out (in order) before rewriting the rest.
+        let mut functions = Vec::new();
+        let mut body = Vec::with_capacity(script.body.len());
+        for stmt in script.body.drain(..) {
+            match stmt {
+                Stmt::Decl(Decl::Fn(f)) if f.ident.ctxt == self.top_level => functions.push(f),
+                other => body.push(other),
+            }
+        }
+        body.visit_mut_with(self);
+
+        let mut prologue = vec![Stmt::Expr(ExprStmt {
+            span: DUMMY_SP,
+            expr: Box::new(str_lit("use strict")),
+        })];
+        if !self.vars.is_empty() {
+            prologue.push(expr_stmt(runtime_call(
+                "declareVars",
+                vec![names_array(&self.vars)],
+            )));
+        }
+        for mut f in functions {
+            f.function.visit_mut_with(self);
+            let name = f.ident.sym.clone();
+            let fn_expr = Expr::Fn(FnExpr {
+                ident: Some(Ident::new_no_ctxt(name.clone(), f.ident.span)),
+                function: f.function,
+            });
+            prologue.push(expr_stmt(runtime_call(
+                "declareFunction",
+                vec![str_lit(&name), fn_expr],
+            )));
+        }
+        prologue.extend(body);
+        script.body = prologue;
+    }
+
+    fn note_vars(&mut self, decl: &VarDecl) {
+        for d in &decl.decls {
+            let mut names = Vec::new();
+            bound_names(&d.name, &mut names);
+            for name in names {
+                if !self.vars.contains(&name) {
+                    self.vars.push(name);
+                }
+            }
+        }
+    }
+
+    /// A top-level `var` as assignments to the scope (the names are hoisted by the prologue).
+    fn var_as_assignments(&mut self, decl: VarDecl) -> Option<Box<Expr>> {
+        self.note_vars(&decl);
+        let exprs = decl
+            .decls
+            .into_iter()
+            .filter_map(|d| {
+                let init = d.init?;
+                Some(Box::new(assign(d.name, init)))
+            })
+            .collect();
+        seq_or_single(exprs)
+    }
+
+    /// A top-level `let`/`const`: declare the names, assign the initialisers, seal constants.
+    fn lexical_as_statement(&mut self, decl: VarDecl) -> Stmt {
+        let mut names = Vec::new();
+        for d in &decl.decls {
+            bound_names(&d.name, &mut names);
+        }
+        let mut exprs = vec![Box::new(runtime_call("declareLexical", vec![names_array(&names)]))];
+        for d in decl.decls {
+            if let Some(init) = d.init {
+                exprs.push(Box::new(assign(d.name, init)));
+            }
+        }
+        if decl.kind == VarDeclKind::Const {
+            exprs.push(Box::new(runtime_call("sealConsts", vec![names_array(&names)])));
+        }
+        let mut stmt = Stmt::Expr(ExprStmt {
+            span: decl.span,
+            expr: seq_or_single(exprs).expect("declareLexical is always there"),
+        });
+        stmt.visit_mut_with(self);
+        stmt
+    }
+}
+
+fn first_binding(pat: &Pat) -> Option<&Ident> {
+    match pat {
+        Pat::Ident(b) => Some(&b.id),
+        Pat::Array(a) => a.elems.iter().flatten().find_map(first_binding),
+        Pat::Rest(r) => first_binding(&r.arg),
+        Pat::Object(o) => o.props.iter().find_map(|p| match p {
+            ObjectPatProp::KeyValue(kv) => first_binding(&kv.value),
+            ObjectPatProp::Assign(a) => Some(&a.key.id),
+            ObjectPatProp::Rest(r) => first_binding(&r.arg),
+        }),
+        Pat::Assign(a) => first_binding(&a.left),
+        Pat::Invalid(_) | Pat::Expr(_) => None,
+    }
+}
+
+/// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards).
+fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
+    let left = AssignTarget::try_from(pattern)
+        .unwrap_or_else(|p| panic!("a declarator's pattern is an assignment target: {p:?}"));
+    Expr::Assign(AssignExpr {
+        span: DUMMY_SP,
+        op: AssignOp::Assign,
+        left,
+        right: init,
+    })
+}
+
+impl VisitMut for Rewriter {
+    fn visit_mut_stmt(&mut self, stmt: &mut Stmt) {
+        match stmt {
+            Stmt::Decl(Decl::Var(decl)) if self.declares_top_level(decl) => {
+                let decl = *std::mem::take(decl);
+                *stmt = match decl.kind {
+                    VarDeclKind::Var => {
+                        let span = decl.span;
+                        match self.var_as_assignments(decl) {
+                            Some(mut expr) => {
+                                expr.visit_mut_with(self);
+                                Stmt::Expr(ExprStmt { span, expr })
+                            }
+                            None => Stmt::Empty(EmptyStmt { span }),
+                        }
+                    }
+                    VarDeclKind::Let | VarDeclKind::Const => self.lexical_as_statement(decl),
+                };
+            }
+            Stmt::Decl(Decl::Class(class)) if class.ident.ctxt == self.top_level => {
+                let ClassDecl { ident: name, class, .. } = std::mem::replace(
+                    class,
+                    ClassDecl {
+                        ident: ident("_"),
+                        declare: false,
+                        class: Box::default(),
+                    },
+                );
+                let sym = name.sym.clone();
+                let class_expr = Expr::Class(ClassExpr {
+                    ident: Some(Ident::new_no_ctxt(sym.clone(), name.span)),
+                    class,
+                });
+                let target = SimpleAssignTarget::Member(scope_member(&sym, name.span));
+                let mut expr = Box::new(Expr::Seq(SeqExpr {
+                    span: DUMMY_SP,
+                    exprs: vec![
+                        Box::new(runtime_call("declareLexical", vec![names_array(&[sym.clone()])])),
+                        Box::new(Expr::Assign(AssignExpr {
+                            span: DUMMY_SP,
+                            op: AssignOp::Assign,
+                            left: AssignTarget::Simple(target),
+                            right: Box::new(class_expr),
+                        })),
+                    ],
+                }));
+                expr.visit_mut_with(self);
+                *stmt = Stmt::Expr(ExprStmt {
+                    span: DUMMY_SP,
+                    expr,
+                });
+            }
+            _ => stmt.visit_mut_children_with(self),
+        }
+    }
+
+    fn visit_mut_var_decl_or_expr(&mut self, n: &mut VarDeclOrExpr) {
+        if let VarDeclOrExpr::VarDecl(decl) = n {
+            if decl.kind == VarDeclKind::Var && self.declares_top_level(decl) {
+                let decl = *std::mem::take(decl);
+                let span = decl.span;
+                // `for (var i;;)` with no initialiser still needs an expression here.
+                let mut expr = self.var_as_assignments(decl).unwrap_or_else(|| {
+                    Box::new(Expr::Unary(UnaryExpr {
+                        span,
+                        op: UnaryOp::Void,
+                        arg: number(0.0),
+                    }))
+                });
+                expr.visit_mut_with(self);
+                *n = VarDeclOrExpr::Expr(expr);
+                return;
+            }
+        }
+        n.visit_mut_children_with(self);
+    }
+
+    fn visit_mut_for_head(&mut self, n: &mut ForHead) {
+        if let ForHead::VarDecl(decl) = n {
+            if decl.kind == VarDeclKind::Var && self.declares_top_level(decl) {
+                self.note_vars(decl);
+                let mut decl = *std::mem::take(decl);
+                let mut pat = decl.decls.remove(0).name;
+                pat.visit_mut_with(self);
+                *n = ForHead::Pat(Box::new(pat));
+                return;
+            }
+        }
+        n.visit_mut_children_with(self);
+    }
+
+    fn visit_mut_expr(&mut self, expr: &mut Expr) {
+        match expr {
+            Expr::Ident(id) if self.is_global(id) => {
+                if &*id.sym == "arguments" && self.function_depth > 0 {
+                    return;
+                }
+                *expr = match &*id.sym {
+                    "undefined" if id.ctxt == self.unresolved => Expr::Unary(UnaryExpr {
+                        span: id.span,
+                        op: UnaryOp::Void,
+                        arg: number(0.0),
+                    }),
+                    "NaN" if id.ctxt == self.unresolved => {
+                        Expr::Paren(ParenExpr {
+                            span: id.span,
+                            expr: Box::new(Expr::Bin(BinExpr {
+                                span: id.span,
+                                op: BinaryOp::Div,
+                                left: number(0.0),
+                                right: number(0.0),
+                            })),
+                        })
+                    }
+                    "Infinity" if id.ctxt == self.unresolved => Expr::Paren(ParenExpr {
+                        span: id.span,
+                        expr: Box::new(Expr::Bin(BinExpr {
+                            span: id.span,
+                            op: BinaryOp::Div,
+                            left: number(1.0),
+                            right: number(0.0),
+                        })),
+                    }),
+                    _ => Expr::Member(scope_member(&id.sym, id.span)),
+                };
+            }
+            Expr::This(this) if self.function_depth == 0 => {
+                *expr = Expr::Ident(Ident::new_no_ctxt(GLOBAL.into(), this.span));
+            }
+            Expr::Unary(UnaryExpr {
+                op: UnaryOp::TypeOf,
+                arg,
+                span,
+            }) if matches!(&**arg, Expr::Ident(id) if self.is_global(id)
+                && !(&*id.sym == "arguments" && self.function_depth > 0)) =>
+            {
+                let Expr::Ident(id) = &**arg else { unreachable!() };
+                let span = *span;
+                let name = id.sym.clone();
+                let mut read = Box::new(Expr::Ident(id.clone()));
+                read.visit_mut_with(self);
+                // `"x" in scope ? typeof scope.x : "undefined"`: typeof of a missing name
+                // must not throw.
+                *expr = Expr::Paren(ParenExpr {
+                    span,
+                    expr: Box::new(Expr::Cond(CondExpr {
+                        span,
+                        test: Box::new(Expr::Bin(BinExpr {
+                            span,
+                            op: BinaryOp::In,
+                            left: Box::new(str_lit(&name)),
+                            right: Box::new(Expr::Ident(ident(SCOPE))),
+                        })),
+                        cons: Box::new(Expr::Unary(UnaryExpr {
+                            span,
+                            op: UnaryOp::TypeOf,
+                            arg: read,
+                        })),
+                        alt: Box::new(str_lit("undefined")),
+                    })),
+                });
+            }
+            Expr::Call(call) => {
+                call.visit_mut_children_with(self);
+                if let Callee::Expr(callee) = &mut call.callee {
+                    detach_if_scope_member(callee);
+                }
+            }
+            Expr::TaggedTpl(tagged) => {
+                tagged.visit_mut_children_with(self);
+                detach_if_scope_member(&mut tagged.tag);
+            }
+            Expr::OptChain(chain) => {
+                chain.visit_mut_children_with(self);
+                if let OptChainBase::Call(call) = &mut *chain.base {
+                    detach_if_scope_member(&mut call.callee);
+                }
+            }
+            _ => expr.visit_mut_children_with(self),
+        }
+    }
+
+    fn visit_mut_simple_assign_target(&mut self, n: &mut SimpleAssignTarget) {
+        if let SimpleAssignTarget::Ident(b) = n {
+            if self.is_global(&b.id) {
+                *n = SimpleAssignTarget::Member(scope_member(&b.id.sym, b.id.span));
+                return;
+            }
+        }
+        n.visit_mut_children_with(self);
+    }
+
+    fn visit_mut_pat(&mut self, n: &mut Pat) {
+        if let Pat::Ident(b) = n {
+            if self.is_global(&b.id) {
+                *n = Pat::Expr(Box::new(Expr::Member(scope_member(&b.id.sym, b.id.span))));
+                return;
+            }
+        }
+        n.visit_mut_children_with(self);
+    }
+
+    fn visit_mut_object_pat_prop(&mut self, n: &mut ObjectPatProp) {
+        if let ObjectPatProp::Assign(a) = n {
+            if self.is_global(&a.key.id) {
+                let key = PropName::Ident(IdentName::new(a.key.id.sym.clone(), a.key.id.span));
+                let target = Box::new(Pat::Expr(Box::new(Expr::Member(scope_member(
+                    &a.key.id.sym,
+                    a.key.id.span,
+                )))));
+                let value = match a.value.take() {
+                    Some(mut default) => {
+                        default.visit_mut_with(self);
+                        Box::new(Pat::Assign(AssignPat {
+                            span: a.span,
+                            left: target,
+                            right: default,
+                        }))
+                    }
+                    None => target,
+                };
+                *n = ObjectPatProp::KeyValue(KeyValuePatProp { key, value });
+                return;
+            }
+        }
+        n.visit_mut_children_with(self);
+    }
+
+    fn visit_mut_prop(&mut self, n: &mut Prop) {
+        if let Prop::Shorthand(id) = n {
+            if self.is_global(id) {
+                let key = PropName::Ident(IdentName::new(id.sym.clone(), id.span));
+                let mut value = Box::new(Expr::Ident(id.clone()));
+                value.visit_mut_with(self);
+                *n = Prop::KeyValue(KeyValueProp { key, value });
+                return;
+            }
+        }
+        n.visit_mut_children_with(self);
+    }
+
+    fn visit_mut_function(&mut self, n: &mut Function) {
+        self.with_function(|r| n.visit_mut_children_with(r));
+    }
+
+    fn visit_mut_constructor(&mut self, n: &mut Constructor) {
+        n.key.visit_mut_with(self);
+        self.with_function(|r| {
+            n.params.visit_mut_with(r);
+            n.body.visit_mut_with(r);
+        });
+    }
+
+    fn visit_mut_class_prop(&mut self, n: &mut ClassProp) {
+        // A computed key is evaluated outside the class body; the value inside it.
+        n.key.visit_mut_with(self);
+        self.with_function(|r| n.value.visit_mut_with(r));
+    }
+
+    fn visit_mut_private_prop(&mut self, n: &mut PrivateProp) {
+        self.with_function(|r| n.value.visit_mut_with(r));
+    }
+
+    fn visit_mut_static_block(&mut self, n: &mut StaticBlock) {
+        self.with_function(|r| n.body.visit_mut_with(r));
+    }
+
+    fn visit_mut_auto_accessor(&mut self, n: &mut AutoAccessor) {
+        n.key.visit_mut_with(self);
+        self.with_function(|r| n.value.visit_mut_with(r));
+    }
+
+    fn visit_mut_labeled_stmt(&mut self, n: &mut LabeledStmt) {
+        // The label is not a reference.
+        n.body.visit_mut_with(self);
+    }
+
+    fn visit_mut_break_stmt(&mut self, _: &mut BreakStmt) {}
+
+    fn visit_mut_continue_stmt(&mut self, _: &mut ContinueStmt) {}
+}
+
+/// Whether `e` (under any parentheses) reads a property of the scope object: a call of it
+/// would otherwise pass the scope as `this`.
+fn is_scope_member(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => is_scope_member(&p.expr),
+        Expr::Member(m) => matches!(&*m.obj, Expr::Ident(id) if &*id.sym == SCOPE),
+        _ => false,
+    }
+}
+
+fn detach_if_scope_member(callee: &mut Expr) {
+    if is_scope_member(callee) {
+        let inner = std::mem::replace(callee, Expr::Invalid(Invalid { span: DUMMY_SP }));
+        *callee = detached(inner);
+    }
+}

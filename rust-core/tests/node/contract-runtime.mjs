@@ -1,0 +1,218 @@
+'use strict';
+// The reference implementation, for Node, of the runtime that docs/output-contract.md asks for.
+// Transpiled code names nothing but S, G and R, so the real global of the vm context holds only
+// those three (everything else is deleted): a free identifier the transpiler forgot to rewrite
+// then fails loudly instead of quietly reaching a real global.
+
+import vm from 'node:vm';
+import { BUILTIN_NAMES, RESERVED_NAMES, UNDELETABLE_NAMES } from './builtins.mjs';
+import { compileFunction } from './paranoid-cli.mjs';
+
+export { transpile } from './paranoid-cli.mjs';
+
+/**
+ * What a `Function` stand-in asks the host for.
+ * @callback HostCompile
+ * @param {string} kind `normal`, `async`, `generator` or `async-generator`
+ * @param {ArrayLike<string>} args parameter strings, then the body, already converted to strings
+ * @returns {{ ok: true, fn: Function } | { ok: false, message: string }}
+ */
+
+/**
+ * @typedef {object} Sandbox
+ * @property {vm.Context} context the vm context; its real global binds only the reserved names
+ * @property {Record<PropertyKey, any>} scope S, the object holding the sandbox's globals
+ * @property {Record<PropertyKey, any>} global G, the sandbox's global object (a view of S)
+ * @property {{ declareVars: Function, declareFunction: Function, declareLexical: Function, sealConsts: Function }} rt R
+ * @property {() => PropertyKey[]} realGlobalKeys own keys of the real global, for leak checks
+ */
+
+/**
+ * Builds S, G and R inside the vm realm. Only its source text is used: it is evaluated in the
+ * realm, so every object, closure and error it makes is that realm's, and it must not refer to
+ * anything of this module. What its closures call is captured first, and descriptors and proxy
+ * handlers have no prototype, so untrusted code that patches built-ins (`Object.prototype.get`,
+ * `Reflect.has`, `Array.prototype[Symbol.iterator]`) cannot steer them.
+ * @param {{ builtinNames: readonly string[], keepNames: readonly string[], reservedNames: readonly string[], compile: HostCompile }} host
+ */
+function buildInRealm(host) {
+  'use strict';
+  const realGlobal = globalThis;
+  const { create, defineProperty, freeze, getOwnPropertyDescriptor, getPrototypeOf, hasOwn, setPrototypeOf } = Object;
+  const { deleteProperty, get, has, ownKeys, set } = Reflect;
+  const reflectDefine = Reflect.defineProperty;
+  const ProxyCtor = Proxy;
+  const StringCtor = String;
+  const ReferenceErrorCtor = ReferenceError;
+  const SyntaxErrorCtor = SyntaxError;
+  const isObject = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
+  const data = (value, writable, enumerable, configurable) =>
+    ({ __proto__: null, value, writable, enumerable, configurable });
+
+  // 1. The end of S's chain: reading or writing a missing name throws as in strict code, `in`
+  //    says no. Object.prototype is not on the chain, so `toString` or `constructor` are no globals.
+  const notDefined = (key) => new ReferenceErrorCtor(`${StringCtor(key)} is not defined`);
+  const missing = new ProxyCtor(create(null), {
+    __proto__: null,
+    get(_target, key) { throw notDefined(key); },
+    set(_target, key) { throw notDefined(key); },
+    has() { return false; },
+  });
+  const S = create(missing);
+
+  // 2. G, the global object as code sees it: S, except that a missing property reads as
+  //    undefined and writing one creates it on S. The proxy's target is S itself, so the
+  //    invariants of non-configurable properties hold and delete/in/keys/descriptors reflect S.
+  const G = new ProxyCtor(S, {
+    __proto__: null,
+    get(target, key, receiver) { return has(target, key) ? get(target, key, receiver) : undefined; },
+    set(target, key, value, receiver) {
+      if (has(target, key)) return set(target, key, value, receiver);
+      if (receiver === G) return reflectDefine(target, key, data(value, true, true, true));
+      return isObject(receiver) && reflectDefine(receiver, key, data(value, true, true, true));
+    },
+    getPrototypeOf() { return null; },
+    setPrototypeOf(_target, proto) { return proto === null; },
+    preventExtensions() { return false; },
+  });
+
+  // 3. The sandbox's globals: the realm's own built-ins, and G under its three names.
+  for (const name of host.builtinNames) {
+    const desc = getOwnPropertyDescriptor(realGlobal, name);
+    if (desc !== undefined) defineProperty(S, name, desc);
+  }
+  defineProperty(S, 'globalThis', data(G, true, false, true));
+  defineProperty(S, 'self', data(G, true, true, true));
+  defineProperty(S, 'window', data(G, false, true, false));
+
+  // 4. `Function` and the constructors reachable from async functions and generators: stand-ins
+  //    that hand parameters and body to the transpiler and run what comes back.
+  const makeStandIn = (kind, name, prototype) => {
+    const standIn = function (...args) {
+      const strings = [];
+      for (let i = 0; i < args.length; i++) defineProperty(strings, i, data(`${args[i]}`, true, true, true));
+      const compiled = host.compile(kind, strings);
+      if (!compiled.ok) throw new SyntaxErrorCtor(compiled.message);
+      // `class F extends Function {}`: the new function inherits from F.prototype, as in the spec.
+      if (new.target !== undefined && new.target !== standIn) {
+        const proto = new.target.prototype;
+        if (isObject(proto)) setPrototypeOf(compiled.fn, proto);
+      }
+      return compiled.fn;
+    };
+    defineProperty(standIn, 'name', data(name, false, false, true));
+    defineProperty(standIn, 'length', data(1, false, false, true));
+    defineProperty(standIn, 'prototype', data(prototype, false, false, false));
+    defineProperty(prototype, 'constructor', data(standIn, true, false, true));
+    return standIn;
+  };
+  defineProperty(S, 'Function', data(makeStandIn('normal', 'Function', getPrototypeOf(function () {})), true, false, true));
+  makeStandIn('async', 'AsyncFunction', getPrototypeOf(async function () {}));
+  makeStandIn('generator', 'GeneratorFunction', getPrototypeOf(function* () {}));
+  makeStandIn('async-generator', 'AsyncGeneratorFunction', getPrototypeOf(async function* () {}));
+
+  // 5. R: the declaration helpers. `lexical` remembers the let/const/class names of every script
+  //    of this sandbox, like a browser's global declarative record.
+  const lexical = create(null);
+  const alreadyDeclared = (name) => new SyntaxErrorCtor(`Identifier '${name}' has already been declared`);
+  const R = freeze({
+    __proto__: null,
+    declareVars(names) {
+      // A var may not redeclare a global let/const/class (a SyntaxError in browsers too).
+      for (let i = 0; i < names.length; i++) if (lexical[names[i]] === true) throw alreadyDeclared(names[i]);
+      for (let i = 0; i < names.length; i++) {
+        if (!hasOwn(S, names[i])) defineProperty(S, names[i], data(undefined, true, true, false));
+      }
+    },
+    declareFunction(name, fn) {
+      if (lexical[name] === true) throw alreadyDeclared(name);
+      const existing = getOwnPropertyDescriptor(S, name);
+      const configurable = existing !== undefined && existing.configurable === true;
+      defineProperty(S, name, data(fn, true, true, configurable));
+    },
+    declareLexical(names) {
+      // All checks before any binding, as GlobalDeclarationInstantiation does. A non-configurable
+      // property is a var, a function or undefined/NaN/Infinity: browsers refuse those too.
+      for (let i = 0; i < names.length; i++) {
+        const existing = getOwnPropertyDescriptor(S, names[i]);
+        if (lexical[names[i]] === true || (existing !== undefined && existing.configurable === false)) {
+          throw alreadyDeclared(names[i]);
+        }
+      }
+      for (let i = 0; i < names.length; i++) {
+        lexical[names[i]] = true;
+        defineProperty(S, names[i], data(undefined, true, false, false));
+      }
+    },
+    sealConsts(names) {
+      for (let i = 0; i < names.length; i++) defineProperty(S, names[i], { __proto__: null, writable: false });
+    },
+  });
+
+  // 6. The real global: everything goes but what cannot (undefined, NaN, Infinity); then the
+  //    three reserved names. Fail closed if anything stays.
+  for (const key of ownKeys(realGlobal)) {
+    if (host.keepNames.includes(key)) continue;
+    if (!deleteProperty(realGlobal, key)) throw new Error(`cannot delete global ${StringCtor(key)}`);
+  }
+  const [scopeName, globalName, rtName] = host.reservedNames;
+  defineProperty(realGlobal, scopeName, data(S, false, false, false));
+  defineProperty(realGlobal, globalName, data(G, false, false, false));
+  defineProperty(realGlobal, rtName, data(R, false, false, false));
+
+  return { S, G, R, realGlobalKeys: () => ownKeys(realGlobal) };
+}
+
+/**
+ * The host half of a `Function` stand-in: the CLI builds the function expression, and it is
+ * evaluated in the sandbox's context. (Running code with `vm.runInContext` is acceptable only in
+ * this Node harness; the browser kernel loads it through its captured `importScripts`.)
+ * @param {() => vm.Context} getContext
+ * @returns {HostCompile}
+ */
+function hostCompile(getContext) {
+  return (kind, strings) => {
+    // Copy by index: iterating the realm's array would call its (patchable) iterator.
+    const args = Array.from({ length: strings.length }, (_, i) => String(strings[i]));
+    const result = compileFunction(/** @type {any} */ (kind), args);
+    if (!result.ok) {
+      const firstLine = result.stderr.split('\n').find((line) => line.trim() !== '') ?? '';
+      return { ok: false, message: `paranoid rejected the function (exit ${result.status}): ${firstLine.trim()}` };
+    }
+    // The output is a strict script whose completion value is the function expression.
+    const fn = vm.runInContext(result.code, getContext(), { filename: 'paranoid-function.js' });
+    if (typeof fn !== 'function') throw new Error(`paranoid function printed no function expression:\n${result.code}`);
+    return { ok: true, fn };
+  };
+}
+
+/**
+ * A fresh sandbox as the contract describes it.
+ * @param {Record<string, unknown>} [globals] extra globals (a host API) to put on S
+ * @returns {Sandbox}
+ */
+export function createSandbox(globals = {}) {
+  const context = vm.createContext(Object.create(null), { name: 'paranoid contract sandbox' });
+  const build = vm.runInContext(`(${buildInRealm.toString()})`, context, { filename: 'contract-runtime.js' });
+  const { S, G, R, realGlobalKeys } = build({
+    builtinNames: BUILTIN_NAMES,
+    keepNames: UNDELETABLE_NAMES,
+    reservedNames: RESERVED_NAMES,
+    compile: hostCompile(() => context),
+  });
+  for (const [name, value] of Object.entries(globals)) {
+    Object.defineProperty(S, name, { value, writable: true, enumerable: false, configurable: true });
+  }
+  return { context, scope: S, global: G, rt: R, realGlobalKeys };
+}
+
+/**
+ * Runs one transpiled script in the sandbox and returns its completion value.
+ * @param {Sandbox} sandbox
+ * @param {string} code the transpiler's output
+ * @param {{ filename?: string, timeout?: number }} [options] timeout in ms guards against hangs
+ * @returns {unknown}
+ */
+export function runScript(sandbox, code, { filename = 'transpiled.js', timeout = 20_000 } = {}) {
+  return new vm.Script(code, { filename }).runInContext(sandbox.context, { timeout });
+}

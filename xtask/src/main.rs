@@ -1,0 +1,58 @@
+//! The project's automation entry point: `cargo xtask <command>` (alias in `.cargo/config.toml`).
+//!
+//! Why an xtask: the build and the tests need more than cargo alone (a rustup target, the
+//! wasm-bindgen CLI, cargo-fuzz, npm test data, later browsers), and a Rust program with no
+//! dependencies runs wherever cargo does. One module per command; `util` holds the plumbing.
+
+mod build;
+mod demo;
+mod setup;
+mod test;
+mod util;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  setup   install what is missing (rustup target, wasm-bindgen-cli, cargo-fuzz, npm test data)
+  build   build the native CLI (target/release/paranoid) and the wasm packages (target/wasm/)
+  test    setup, then every check: fmt, clippy, build, cargo test, node tests, fuzz, bench build
+  demo    setup, build, then run the core on the scripts in demo/
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = util::root();
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["setup"] => setup::setup(&root),
+        ["build"] => build::build(&root).map(|_| ()),
+        ["test"] => test::test(&root),
+        ["demo"] => demo::demo(&root),
+        ["help"] | ["-h"] | ["--help"] => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        [] => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        _ => {
+            eprint!("xtask: unknown arguments {args:?}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("\nxtask: {failure}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,351 @@
+//! `cargo xtask setup`: installs what the build and the tests need and is missing, idempotently.
+//!
+//! Why a list of items: a new machine (a newcomer's, CI's) must get everything from the project's
+//! own files, and a machine that already has it must not pay for it again. Each item checks first
+//! and prints one line, `ok: ...` or `installing: ...`; later issues add items to [`ITEMS`] (and to
+//! [`DEBIAN_PACKAGES`]) instead of writing new install code.
+
+use std::fs;
+use std::path::Path;
+use std::time::SystemTime;
+
+use crate::util::{self, cmd, probe, run, Failure, Result};
+
+/// What one setup item is. Checks are cheap and quiet; installs print the command they run.
+enum Item {
+    /// A command that must already be on the machine; setup cannot install it, only say so.
+    Command {
+        program: &'static str,
+        args: &'static [&'static str],
+        hint: &'static str,
+    },
+    /// A component of the active rustup toolchain (`rustup component add`).
+    RustupComponent(&'static str),
+    /// A target of the active rustup toolchain (`rustup target add`).
+    RustupTarget(&'static str),
+    /// A toolchain that must be present; it cannot be downloaded on these machines.
+    RustupToolchain {
+        name: &'static str,
+        why: &'static str,
+    },
+    /// A binary crate from crates.io (`cargo install`), checked by running `check`.
+    CargoTool {
+        krate: &'static str,
+        check: &'static [&'static str],
+        version: Version,
+        /// `--locked`: only where the crate's own lockfile resolves against the registry here
+        /// (wasm-bindgen-cli's does not, see DESIGN.md).
+        locked: bool,
+    },
+    /// Debian packages (`apt-get install`), all of [`DEBIAN_PACKAGES`].
+    DebianPackages,
+    /// An npm project installed with `npm ci` when its lockfile is newer than its `node_modules`.
+    NpmCi {
+        dir: &'static str,
+        what: &'static str,
+    },
+}
+
+/// Which version of a cargo tool to want.
+enum Version {
+    /// Whatever `cargo install` picks; an installed one of any version is fine.
+    Any,
+    /// Exactly the version of this package in the workspace's Cargo.lock.
+    SameAsLockedPackage(&'static str),
+}
+
+/// Everything `setup` takes care of, in order.
+const ITEMS: &[Item] = &[
+    Item::Command {
+        program: "node",
+        args: &["--version"],
+        hint: "Node.js 20 or newer runs the Node tests (Debian: apt-get install nodejs npm)",
+    },
+    Item::Command {
+        program: "npm",
+        args: &["--version"],
+        hint: "npm installs the test data (Debian: apt-get install npm)",
+    },
+    Item::RustupComponent("rustfmt"),
+    Item::RustupComponent("clippy"),
+    Item::RustupTarget("wasm32-unknown-unknown"),
+    Item::RustupToolchain {
+        name: "nightly",
+        why: "`cargo fuzz` needs it",
+    },
+    Item::CargoTool {
+        krate: "wasm-bindgen-cli",
+        check: &["wasm-bindgen", "--version"],
+        version: Version::SameAsLockedPackage("wasm-bindgen"),
+        locked: false,
+    },
+    Item::CargoTool {
+        krate: "cargo-fuzz",
+        check: &["cargo", "fuzz", "--version"],
+        version: Version::Any,
+        locked: false,
+    },
+    // Browser end-to-end tests (issues 3+) add their driver here, e.g.:
+    // Item::CargoTool { krate: "geckodriver", check: &["geckodriver", "--version"],
+    //                   version: Version::Any, locked: true },
+    Item::DebianPackages,
+    Item::NpmCi {
+        dir: "tests",
+        what: "npm test data (lodash, underscore, jquery, three, react-dom)",
+    },
+];
+
+/// Debian packages the project needs. None yet: the browser issues (3+) add `chromium` and
+/// `firefox-esr` here; `setup` then installs whichever are missing.
+const DEBIAN_PACKAGES: &[&str] = &[];
+
+const STEP: &str = "setup";
+
+pub fn setup(root: &Path) -> Result {
+    for item in ITEMS {
+        ensure(root, item)?;
+    }
+    Ok(())
+}
+
+fn ensure(root: &Path, item: &Item) -> Result {
+    match item {
+        Item::Command {
+            program,
+            args,
+            hint,
+        } => match probe(cmd(*program, root).args(*args)) {
+            Some(out) => ok(&format!("{program} {}", out.trim())),
+            None => Err(Failure::new(
+                STEP,
+                format!("`{program}` is missing and setup cannot install it: {hint}"),
+            )),
+        },
+
+        Item::RustupComponent(name) => {
+            let installed = probe(cmd("rustup", root).args(["component", "list", "--installed"]))
+                .ok_or_else(|| {
+                Failure::new(
+                    STEP,
+                    "`rustup component list --installed` failed (is rustup installed?)",
+                )
+            })?;
+            if installed
+                .lines()
+                .any(|l| l.trim() == *name || l.trim().starts_with(&format!("{name}-")))
+            {
+                ok(&format!("rustup component {name}"))
+            } else {
+                installing(&format!("rustup component {name}"));
+                run(STEP, cmd("rustup", root).args(["component", "add", name]))
+            }
+        }
+
+        Item::RustupTarget(target) => {
+            let installed = probe(cmd("rustup", root).args(["target", "list", "--installed"]))
+                .ok_or_else(|| {
+                    Failure::new(
+                        STEP,
+                        "`rustup target list --installed` failed (is rustup installed?)",
+                    )
+                })?;
+            if installed.lines().any(|l| l.trim() == *target) {
+                ok(&format!("rustup target {target}"))
+            } else {
+                installing(&format!("rustup target {target}"));
+                run(STEP, cmd("rustup", root).args(["target", "add", target]))
+            }
+        }
+
+        Item::RustupToolchain { name, why } => {
+            let list = probe(cmd("rustup", root).args(["toolchain", "list"])).ok_or_else(|| {
+                Failure::new(
+                    STEP,
+                    "`rustup toolchain list` failed (is rustup installed?)",
+                )
+            })?;
+            let present = list.lines().any(|l| {
+                let first = l.split_whitespace().next().unwrap_or("");
+                first == *name || first.starts_with(&format!("{name}-"))
+            });
+            if present {
+                ok(&format!("rustup toolchain {name}"))
+            } else {
+                Err(Failure::new(
+                    STEP,
+                    format!(
+                        "the `{name}` rustup toolchain is missing ({why}); it cannot be downloaded \
+                         on this machine, so setup will not try. Where rustup can reach its \
+                         servers: `rustup toolchain install {name}`"
+                    ),
+                ))
+            }
+        }
+
+        Item::CargoTool {
+            krate,
+            check,
+            version,
+            locked,
+        } => {
+            let want = match version {
+                Version::Any => None,
+                Version::SameAsLockedPackage(pkg) => Some(locked_version(root, pkg)?),
+            };
+            let label = match &want {
+                Some(v) => format!("{krate} {v}"),
+                None => krate.to_string(),
+            };
+            let found = probe(cmd(check[0], root).args(&check[1..]));
+            let matches = |out: &str| match &want {
+                Some(v) => out.split_whitespace().any(|w| w == v),
+                None => true,
+            };
+            match &found {
+                Some(out) if matches(out) => return ok(&format!("{label} ({})", out.trim())),
+                Some(out) => installing(&format!("{label} (found `{}`)", out.trim())),
+                None => installing(&format!("{label} (not found)")),
+            }
+            let mut c = cmd(util::cargo(), root);
+            c.args(["install", krate]);
+            if let Some(v) = &want {
+                c.args(["--version", v]);
+            }
+            if *locked {
+                c.arg("--locked");
+            }
+            if found.is_some() {
+                // A wrong version is installed: replace it even if cargo did not install it.
+                c.arg("--force");
+            }
+            run(STEP, &mut c)?;
+            match probe(cmd(check[0], root).args(&check[1..])) {
+                Some(out) if matches(&out) => Ok(()),
+                other => Err(Failure::new(
+                    STEP,
+                    format!(
+                        "installed {label}, but `{}` now gives {:?}: is cargo's bin directory \
+                         (~/.cargo/bin) on PATH?",
+                        check.join(" "),
+                        other.map(|o| o.trim().to_string())
+                    ),
+                )),
+            }
+        }
+
+        Item::DebianPackages => {
+            if DEBIAN_PACKAGES.is_empty() {
+                return ok("Debian packages (none needed yet)");
+            }
+            let missing: Vec<&str> = DEBIAN_PACKAGES
+                .iter()
+                .copied()
+                .filter(|p| {
+                    let status = probe(cmd("dpkg-query", root).args(["-W", "-f=${Status}", p]));
+                    !status.is_some_and(|s| s.contains("install ok installed"))
+                })
+                .collect();
+            if missing.is_empty() {
+                return ok(&format!("Debian packages {}", DEBIAN_PACKAGES.join(" ")));
+            }
+            installing(&format!("Debian packages {}", missing.join(" ")));
+            run(STEP, cmd("apt-get", root).arg("update"))?;
+            run(
+                STEP,
+                cmd("apt-get", root)
+                    .args(["install", "-y", "--no-install-recommends"])
+                    .args(&missing)
+                    .env("DEBIAN_FRONTEND", "noninteractive"),
+            )
+        }
+
+        Item::NpmCi { dir, what } => {
+            let dir = root.join(dir);
+            let lock = dir.join("package-lock.json");
+            let manifest = dir.join("package.json");
+            let installed = dir.join("node_modules").join(".package-lock.json");
+            let wanted = newest(&[&lock, &manifest])
+                .ok_or_else(|| Failure::new(STEP, format!("{} is missing", lock.display())))?;
+            match mtime(&installed) {
+                Some(t) if t >= wanted => ok(what),
+                Some(_) => {
+                    installing(&format!("{what} (package-lock.json changed)"));
+                    npm_ci(&dir)
+                }
+                None => {
+                    installing(&format!("{what} (not installed)"));
+                    npm_ci(&dir)
+                }
+            }
+        }
+    }
+}
+
+fn npm_ci(dir: &Path) -> Result {
+    // Test data only: no install scripts need to run, and none should.
+    run(
+        STEP,
+        cmd("npm", dir).args(["ci", "--ignore-scripts", "--no-audit", "--no-fund"]),
+    )
+}
+
+fn ok(what: &str) -> Result {
+    println!("ok: {what}");
+    Ok(())
+}
+
+fn installing(what: &str) {
+    println!("installing: {what}");
+}
+
+fn mtime(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// The newest modification time of the files that exist, `None` if the first does not.
+fn newest(paths: &[&Path]) -> Option<SystemTime> {
+    let first = mtime(paths.first()?)?;
+    Some(
+        paths
+            .iter()
+            .filter_map(|p| mtime(p))
+            .fold(first, SystemTime::max),
+    )
+}
+
+/// The version of package `name` in the workspace's Cargo.lock; exactly one must be there.
+pub fn locked_version(root: &Path, name: &str) -> Result<String> {
+    let path = root.join("Cargo.lock");
+    let text = fs::read_to_string(&path)
+        .map_err(|e| Failure::new(STEP, format!("cannot read {}: {e}", path.display())))?;
+    let mut versions: Vec<String> = Vec::new();
+    for block in text.split("[[package]]").skip(1) {
+        let field = |key: &str| {
+            block.lines().find_map(|l| {
+                let (k, v) = l.split_once('=')?;
+                (k.trim() == key).then(|| v.trim().trim_matches('"').to_string())
+            })
+        };
+        if field("name").as_deref() == Some(name) {
+            if let Some(v) = field("version") {
+                if !versions.contains(&v) {
+                    versions.push(v);
+                }
+            }
+        }
+    }
+    match versions.as_slice() {
+        [v] => Ok(v.clone()),
+        [] => Err(Failure::new(
+            STEP,
+            format!("Cargo.lock has no `{name}` package, so no version to pin its CLI to"),
+        )),
+        many => Err(Failure::new(
+            STEP,
+            format!(
+                "Cargo.lock has several `{name}` versions ({}); pin one",
+                many.join(", ")
+            ),
+        )),
+    }
+}

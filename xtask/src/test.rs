@@ -1,0 +1,150 @@
+//! `cargo xtask test`: every check the project has, in one command, stopping at the first failure.
+//!
+//! Why one command: README.md gives it to newcomers and `.ci/run` runs exactly it, so what a
+//! person runs and what CI runs cannot drift apart. Cheap checks (fmt, clippy) go first so that
+//! a typo fails in seconds, not after the release builds.
+
+use std::fs;
+use std::path::Path;
+use std::time::Instant;
+
+use crate::build;
+use crate::setup;
+use crate::util::{self, cmd, run, step, Failure, Result};
+
+/// How long the fuzz smoke run lasts, in seconds (libFuzzer's `-max_total_time`).
+const FUZZ_SECONDS: u32 = 30;
+
+pub fn test(root: &Path) -> Result {
+    let start = Instant::now();
+
+    step("setup", || setup::setup(root))?;
+
+    step("cargo fmt --check", || {
+        run(
+            "cargo fmt --check",
+            cmd(util::cargo(), root).args(["fmt", "--all", "--", "--check"]),
+        )
+    })?;
+
+    step("cargo clippy", || {
+        run(
+            "cargo clippy",
+            cmd(util::cargo(), root).args([
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ]),
+        )
+    })?;
+
+    let out = step("build", || build::build(root))?;
+
+    // Release: the real-library tests are slow in debug.
+    step("cargo test", || {
+        run(
+            "cargo test",
+            cmd(util::cargo(), root).args(["test", "--workspace", "--release"]),
+        )
+    })?;
+
+    step("node tests", || {
+        let dir = root.join("rust-core").join("tests").join("node");
+        let found = node_test_files(&dir);
+        if found == 0 {
+            return Err(Failure::new(
+                "node tests",
+                format!(
+                    "no test files in {}: `node --test DIR` only runs files named like \
+                     `*.test.mjs`, `*.test.js`, `test-*.js` or `*_test.js`, and would pass \
+                     with zero tests",
+                    dir.display()
+                ),
+            ));
+        }
+        run(
+            "node tests",
+            cmd("node", root)
+                .args(["--test", "rust-core/tests/node/"])
+                .env("PARANOID_BIN", &out.cli)
+                .env("PARANOID_WASM_NODE", out.wasm_node.join("paranoid_core.js"))
+                .env("PARANOID_TESTDATA", root.join("tests").join("node_modules")),
+        )
+    })?;
+
+    step("fuzz (short run)", || {
+        let core = root.join("rust-core");
+        if !core.join("fuzz").join("Cargo.toml").exists() {
+            println!("notice: rust-core/fuzz/Cargo.toml does not exist yet; skipping the fuzz run");
+            return Ok(());
+        }
+        // Plain `cargo` (the rustup proxy), not $CARGO: `+nightly` only works through the proxy.
+        // The toolchain variables that `cargo xtask` inherited name stable: drop them.
+        run(
+            "fuzz",
+            cmd("cargo", &core)
+                .env_remove("RUSTUP_TOOLCHAIN")
+                .env_remove("CARGO")
+                .args([
+                    "+nightly",
+                    "fuzz",
+                    "run",
+                    "transpile",
+                    "--",
+                    &format!("-max_total_time={FUZZ_SECONDS}"),
+                    "-rss_limit_mb=4096",
+                ]),
+        )
+    })?;
+
+    step("cargo bench --no-run", || {
+        run(
+            "cargo bench --no-run",
+            cmd(util::cargo(), root).args(["bench", "-p", "paranoid-core", "--no-run"]),
+        )
+    })?;
+
+    println!(
+        "\nall test steps passed in {}",
+        util::human(start.elapsed())
+    );
+    Ok(())
+}
+
+/// How many files under `dir` Node 20's `--test DIR` would pick up (its default name patterns).
+fn node_test_files(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut count = 0;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if name != "node_modules" {
+                count += node_test_files(&path);
+            }
+            continue;
+        }
+        let Some(stem) = [".js", ".mjs", ".cjs"]
+            .iter()
+            .find_map(|ext| name.strip_suffix(ext))
+        else {
+            continue;
+        };
+        let in_test_dir = dir.file_name().is_some_and(|d| d == "test");
+        if in_test_dir
+            || stem == "test"
+            || stem.starts_with("test-")
+            || stem.ends_with(".test")
+            || stem.ends_with("-test")
+            || stem.ends_with("_test")
+        {
+            count += 1;
+        }
+    }
+    count
+}
