@@ -16,6 +16,7 @@ pub mod policy;
 mod prescan;
 mod rewrite;
 mod source;
+mod verify;
 mod vet;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
@@ -26,6 +27,7 @@ pub use diagnostic::{Code, Diagnostic};
 pub use function::{transpile_function, FunctionKind};
 pub use level::EsLevel;
 pub use source::LineIndex;
+pub use verify::{check_output, free_identifiers};
 
 /// What the caller may choose.
 #[derive(Clone, Debug, Default)]
@@ -54,6 +56,13 @@ pub fn vet(source: &str, options: &Options) -> Vec<Diagnostic> {
         }
     });
     outcome.err().unwrap_or_default()
+}
+
+/// The nesting depth the pre-scan measures for `source` (what `MAX_NESTING` limits), for
+/// calibrating the limit against real code.
+pub fn nesting_depth(source: &str) -> Result<u32, Vec<Diagnostic>> {
+    let lines = LineIndex::new(source);
+    guarded(&lines, || parse::parse(source, &lines).map(|p| p.nesting))
 }
 
 /// Vets and transpiles `source`.

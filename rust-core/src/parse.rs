@@ -11,7 +11,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::policy::limits::{MAX_NESTING, MAX_SOURCE_BYTES, MAX_TREE_DEPTH};
-use crate::prescan::{fingerprint_of, Scanner};
+use crate::prescan::{first_difference, Scanner};
 use crate::source::LineIndex;
 
 /// A parsed script with the source map that its spans point into.
@@ -22,6 +22,8 @@ pub struct Parsed {
     /// Refusals found before vetting (escaped keywords, errors the parser recovered from),
     /// reported with the vetter's.
     pub early: Vec<Diagnostic>,
+    /// The deepest nesting the pre-scan met (its limit is `MAX_NESTING`).
+    pub nesting: u32,
 }
 
 impl Parsed {
@@ -111,13 +113,20 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
     };
 
     // The pre-scan's bound holds only if it read the same tokens as the parser.
-    if early.is_empty() && fingerprint_of(parser.input().iter().tokens()) != scan.fingerprint {
-        return Err(vec![lines.diagnostic(
-            Code::ScanMismatch,
-            "the nesting pre-scan and the parser read this script differently (a `/` or `}` \
-             they disagree on); refusing rather than guessing",
-            0,
-        )]);
+    if let Some(pos) = first_difference(&scan.tokens, parser.input().iter().tokens()) {
+        if std::env::var_os("PARANOID_TRACE_NESTING").is_some() {
+            eprintln!("scan: {:?}", scan.tokens);
+            let parsed: Vec<_> = parser.input().iter().tokens().iter().map(|t| (t.token, t.span.lo)).collect();
+            eprintln!("parser: {parsed:?}");
+        }
+        if early.is_empty() {
+            return Err(vec![lines.diagnostic(
+                Code::ScanMismatch,
+                "the nesting pre-scan and the parser read this token differently (is this `/` \
+                 a division or a regular expression?); refusing rather than guessing",
+                offset_in(&file, pos),
+            )]);
+        }
     }
 
     Ok(Parsed {
@@ -125,6 +134,7 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
         file,
         script,
         early,
+        nesting: scan.max_depth,
     })
 }
 

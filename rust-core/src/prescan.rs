@@ -47,7 +47,8 @@ pub struct Refusal {
 pub struct Scan {
     /// Keywords written with escapes: each refuses the script.
     pub escaped: Vec<Refusal>,
-    pub fingerprint: u64,
+    /// Kind and start of every token, to compare with what the parser saw.
+    pub tokens: Vec<(Token, BytePos)>,
     /// The deepest nesting met, for calibrating the limit on real code.
     pub max_depth: u32,
 }
@@ -65,10 +66,12 @@ enum ParenOwner {
 enum FrameKind {
     Paren(ParenOwner),
     Bracket,
-    /// `statement`: after its `}` a `/` starts a regex (a block, a function or class
-    /// declaration); otherwise the brace ended an expression.
+    /// `block`: its contents are statements (a block or a function body), not properties or
+    /// class members. `ends_statement`: its `}` ends a statement (a block, a function or class
+    /// declaration), so a `/` after it starts a regex; otherwise it ended an expression.
     Brace {
-        statement: bool,
+        block: bool,
+        ends_statement: bool,
     },
     Template,
 }
@@ -86,6 +89,8 @@ struct Frame {
     open_conditionals: u32,
     /// A `function` or `class` keyword seen in this frame whose body has not opened yet.
     pending_body: Option<PendingBody>,
+    /// Inside `case …:` / `default:` before its colon.
+    in_case_label: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +108,7 @@ impl Frame {
             prefix: 0,
             open_conditionals: 0,
             pending_body: None,
+            in_case_label: false,
         }
     }
 
@@ -135,20 +141,26 @@ pub struct Scanner<'a, L: Tokens> {
     last_closed_paren: Option<FrameKind>,
     limit: u32,
     max_depth: u32,
-    fingerprint: u64,
+    tokens: Vec<(Token, BytePos)>,
 }
 
 impl<'a, L: Tokens> Scanner<'a, L> {
     pub fn new(lexer: &'a mut L, limit: u32) -> Self {
         Scanner {
             lexer,
-            frames: vec![Frame::new(FrameKind::Brace { statement: true }, 0)],
+            frames: vec![Frame::new(
+                FrameKind::Brace {
+                    block: true,
+                    ends_statement: true,
+                },
+                0,
+            )],
             prev: Prev::ExpectOperand,
             prev_token: None,
             last_closed_paren: None,
             limit,
             max_depth: 0,
-            fingerprint: FNV_OFFSET,
+            tokens: Vec::new(),
         }
     }
 
@@ -170,7 +182,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         }
         Ok(Scan {
             escaped,
-            fingerprint: self.fingerprint,
+            tokens: self.tokens,
             max_depth: self.max_depth,
         })
     }
@@ -186,6 +198,8 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 regex
             }
             Token::RBrace if self.top().kind == FrameKind::Template => {
+                // The parser keeps the `}` and then reads the template's continuation.
+                self.record(&t);
                 self.lexer.rescan_template_token(t.span.lo, false)
             }
             _ => t,
@@ -222,7 +236,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
     }
 
     fn record(&mut self, t: &TokenAndSpan) {
-        self.fingerprint = fingerprint_step(self.fingerprint, t.token as u8, t.span.lo.0);
+        self.tokens.push((t.token, t.span.lo));
     }
 
     fn top(&self) -> &Frame {
@@ -237,6 +251,11 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         let depth = self.top().depth();
         self.max_depth = self.max_depth.max(depth);
         if depth > self.limit {
+            if std::env::var_os("PARANOID_TRACE_NESTING").is_some() {
+                for f in &self.frames {
+                    eprintln!("{:?} base={} assoc={} prefix={}", f.kind, f.base, f.assoc, f.prefix);
+                }
+            }
             return Err(Refusal {
                 code: Code::TooDeep,
                 message: format!(
@@ -250,6 +269,10 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         Ok(())
     }
 
+    fn in_block(&self) -> bool {
+        matches!(self.top().kind, FrameKind::Brace { block: true, .. })
+    }
+
     fn open(&mut self, kind: FrameKind, pos: BytePos) -> Result<(), Refusal> {
         let base = self.top().depth() + 1;
         self.frames.push(Frame::new(kind, base));
@@ -259,7 +282,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
     /// Whether a statement starts at the current token (for telling a function or class
     /// declaration from an expression).
     fn at_statement_start(&self, t: &TokenAndSpan) -> bool {
-        let in_block = matches!(self.top().kind, FrameKind::Brace { statement: true });
+        let in_block = self.in_block();
         in_block
             && match self.prev {
                 Prev::ExpectOperand => matches!(
@@ -281,6 +304,16 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 Prev::EndsOperand | Prev::EndsStatement | Prev::EndsExpression
             )
             && starts_statement_only(token)
+        {
+            let frame = self.top_mut();
+            frame.assoc = 0;
+            frame.prefix = 0;
+            frame.open_conditionals = 0;
+        }
+        // After a statement that ended with `}`, a new statement starts (unless the `}` is
+        // continued by `else`, `catch`, `finally` or a `do`'s `while`).
+        if self.prev == Prev::EndsStatement
+            && !matches!(token, Token::Else | Token::Catch | Token::Finally | Token::While)
         {
             let frame = self.top_mut();
             frame.assoc = 0;
@@ -315,23 +348,41 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 self.prev = Prev::ExpectOperand;
             }
             Token::LBrace => {
-                let statement = match self.top_mut().pending_body.take() {
-                    Some(PendingBody::Class { declaration }) => declaration,
-                    Some(PendingBody::Function { .. }) | None => match prev {
-                        Prev::StatementBodyNext | Prev::EndsStatement => true,
-                        Prev::ExpectOperand => {
-                            matches!(
-                                prev_token,
-                                None | Some(Token::Semi) | Some(Token::LBrace)
-                            ) || (prev_token == Some(Token::Colon)
-                                && self.top().open_conditionals == 0
-                                && matches!(self.top().kind, FrameKind::Brace { statement: true }))
-                        }
-                        Prev::EndsOperand | Prev::EndsExpression => false,
+                let kind = match self.top_mut().pending_body.take() {
+                    Some(PendingBody::Class { declaration }) => FrameKind::Brace {
+                        block: false,
+                        ends_statement: declaration,
                     },
+                    _ if prev_token == Some(Token::RParen) && prev == Prev::EndsOperand => {
+                        // A function or method body.
+                        FrameKind::Brace {
+                            block: true,
+                            ends_statement: self.function_body_is_declaration(),
+                        }
+                    }
+                    _ if prev_token == Some(Token::Arrow) => FrameKind::Brace {
+                        block: true,
+                        ends_statement: false,
+                    },
+                    _ => {
+                        let statement = match prev {
+                            Prev::StatementBodyNext | Prev::EndsStatement => true,
+                            Prev::ExpectOperand => {
+                                matches!(prev_token, None | Some(Token::Semi))
+                                    || (prev_token == Some(Token::LBrace) && self.in_block())
+                                    || (prev_token == Some(Token::Colon)
+                                        && self.top().open_conditionals == 0
+                                        && self.in_block())
+                            }
+                            Prev::EndsOperand | Prev::EndsExpression => false,
+                        };
+                        FrameKind::Brace {
+                            block: statement,
+                            ends_statement: statement,
+                        }
+                    }
                 };
-                let statement = statement || self.function_body_is_declaration(prev_token);
-                self.open(FrameKind::Brace { statement }, pos)?;
+                self.open(kind, pos)?;
                 self.prev = Prev::ExpectOperand;
             }
             Token::TemplateHead => {
@@ -361,7 +412,10 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             Token::RBrace => {
                 let closed = self.close();
                 self.prev = match closed {
-                    Some(FrameKind::Brace { statement: true }) => Prev::EndsStatement,
+                    Some(FrameKind::Brace {
+                        ends_statement: true,
+                        ..
+                    }) => Prev::EndsStatement,
                     _ => Prev::EndsExpression,
                 };
             }
@@ -374,22 +428,40 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 }
                 self.prev = Prev::ExpectOperand;
             }
-            Token::Function => {
+            Token::Function | Token::Class => {
                 let declaration = statement_start;
-                self.top_mut().pending_body = Some(PendingBody::Function { declaration });
-                self.assoc_unit(pos)?;
-                self.prev = Prev::ExpectOperand;
-            }
-            Token::Class => {
-                let declaration = statement_start;
-                self.top_mut().pending_body = Some(PendingBody::Class { declaration });
-                self.assoc_unit(pos)?;
+                self.top_mut().pending_body = Some(if token == Token::Function {
+                    PendingBody::Function { declaration }
+                } else {
+                    PendingBody::Class { declaration }
+                });
+                // An expression's function or class is one more level; a declaration starts a
+                // statement of its own.
+                if !declaration {
+                    self.assoc_unit(pos)?;
+                }
                 self.prev = Prev::ExpectOperand;
             }
             Token::QuestionMark => {
                 self.top_mut().open_conditionals += 1;
                 self.assoc_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
+            }
+            Token::Case | Token::Default => {
+                // A new clause of a `switch`: the previous clause's statements have ended.
+                let frame = self.top_mut();
+                frame.assoc = 0;
+                frame.prefix = 0;
+                frame.open_conditionals = 0;
+                frame.in_case_label = true;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Colon if self.top().in_case_label && self.top().open_conditionals == 0 => {
+                let frame = self.top_mut();
+                frame.in_case_label = false;
+                frame.assoc = 0;
+                frame.prefix = 0;
+                self.prev = Prev::EndsStatement;
             }
             Token::Colon => {
                 let frame = self.top_mut();
@@ -400,7 +472,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 } else {
                     // A label, `case …:` or an object key: what follows may be a nested statement.
                     self.assoc_unit(pos)?;
-                    self.prev = if matches!(self.top().kind, FrameKind::Brace { statement: true }) {
+                    self.prev = if self.in_block() {
                         Prev::StatementBodyNext
                     } else {
                         Prev::ExpectOperand
@@ -412,7 +484,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 self.prev = Prev::StatementBodyNext;
             }
             Token::If | Token::For | Token::While | Token::With | Token::Return | Token::Throw
-            | Token::Case | Token::Try | Token::Catch | Token::Finally | Token::Switch
+            | Token::Try | Token::Catch | Token::Finally | Token::Switch
             | Token::Extends | Token::In | Token::InstanceOf => {
                 self.assoc_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
@@ -491,9 +563,8 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         Ok(())
     }
 
-    fn function_body_is_declaration(&self, prev_token: Option<Token>) -> bool {
-        prev_token == Some(Token::RParen)
-            && matches!(
+    fn function_body_is_declaration(&self) -> bool {
+        matches!(
                 self.last_closed_paren,
                 Some(FrameKind::Paren(ParenOwner::FunctionParams { declaration: true }))
             )
@@ -581,23 +652,16 @@ fn starts_statement_only(token: Token) -> bool {
     )
 }
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-
-/// Folds one token (kind and start) into a running FNV-1a fingerprint.
-pub fn fingerprint_step(hash: u64, kind: u8, lo: u32) -> u64 {
-    let mut h = hash;
-    for byte in std::iter::once(kind).chain(lo.to_le_bytes()) {
-        h ^= u64::from(byte);
-        h = h.wrapping_mul(FNV_PRIME);
+/// Where the parser's tokens first differ from the scan's, if anywhere.
+pub fn first_difference(scanned: &[(Token, BytePos)], parsed: &[TokenAndSpan]) -> Option<BytePos> {
+    let parsed = parsed.iter().filter(|t| t.token != Token::Eof);
+    let mut scanned_iter = scanned.iter();
+    for p in parsed {
+        match scanned_iter.next() {
+            Some(&(token, lo)) if token == p.token && lo == p.span.lo => {}
+            Some(&(_, lo)) => return Some(lo.min(p.span.lo)),
+            None => return Some(p.span.lo),
+        }
     }
-    h
-}
-
-/// The fingerprint of a token list, as the parser saw it.
-pub fn fingerprint_of(tokens: &[TokenAndSpan]) -> u64 {
-    tokens
-        .iter()
-        .filter(|t| t.token != Token::Eof)
-        .fold(FNV_OFFSET, |h, t| fingerprint_step(h, t.token as u8, t.span.lo.0))
+    scanned_iter.next().map(|&(_, lo)| lo)
 }

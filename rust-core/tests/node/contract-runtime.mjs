@@ -203,7 +203,12 @@ export function createSandbox(globals = {}) {
   for (const [name, value] of Object.entries(globals)) {
     Object.defineProperty(S, name, { value, writable: true, enumerable: false, configurable: true });
   }
-  return { context, scope: S, global: G, rt: R, realGlobalKeys };
+  // Copied by index into an array of this realm: the realm's iterator and species may be patched.
+  const keys = () => {
+    const realm = realGlobalKeys();
+    return Array.from({ length: realm.length }, (_, i) => realm[i]);
+  };
+  return { context, scope: S, global: G, rt: R, realGlobalKeys: keys };
 }
 
 /**

@@ -67,5 +67,6 @@ export function transpile(source, { es } = {}) {
  * @returns {CliResult}
  */
 export function compileFunction(kind, args) {
-  return runCli(['function', '--kind', kind, ...args]);
+  // `--` so that a parameter or body starting with `--` is never read as an option.
+  return runCli(['function', '--kind', kind, '--', ...args]);
 }

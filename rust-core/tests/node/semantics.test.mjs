@@ -221,8 +221,8 @@ const TABLE = {
     { name: 'writes through this are globals', program: 'this.viaThis = 1; result = [viaThis, globalThis.viaThis];', result: [1, 1] },
     {
       name: 'not inside class bodies',
-      program: `class A { static s = this; f = this; a = () => this; static { this.z = this === A; } }
-        var inst = new A(); result = [A.s === A, inst.f === inst, A.z, inst.a() === inst];`,
+      program: `class A { static s = this; f = this; a = () => this; static { this.z = this; } }
+        var inst = new A(); result = [A.s === A, inst.f === inst, A.z === A, inst.a() === inst];`,
       result: [true, true, true, true],
     },
     {
@@ -278,6 +278,12 @@ const TABLE = {
       nodeVmDiffers: 'a var of a contextified global is configurable',
     },
     { name: 'deleting a var through the global throws TypeError', program: "var dv = 1; var r; try { delete globalThis.dv; r = 'deleted'; } catch (e) { r = e.name; } result = [r, dv];", result: ['TypeError', 1] },
+    {
+      name: 'vars in top-level blocks are globals',
+      program: "if (true) { var inIf = 1; } try { var inTry = 2; } catch (e) { var inCatch; } { var inBlock = 3; } result = [inIf, inTry, inCatch, inBlock, 'inCatch' in globalThis];",
+      result: [1, 2, undefined, 3, true],
+    },
+    { name: 'var patterns in for-of heads', program: 'for (var { a } of [{ a: 1 }]); for (var [b, ...c] of [[2, 3]]); result = [a, b, c];', result: [1, 2, [3]] },
     { name: 'var of an existing built-in keeps it', program: 'var Map; result = typeof Map;', result: 'function' },
     {
       name: 'a function declared in a top-level block stays in the block',
@@ -387,6 +393,7 @@ const TABLE = {
     { name: "an arrow sees its function's arguments", program: "function f() { return (() => arguments[0])(); } result = f('a');", result: 'a' },
     { name: 'arguments is unmapped in strict code', program: "function f(a) { arguments[0] = 'changed'; return a; } result = f('orig');", result: 'orig' },
     { name: 'there is no top-level arguments', program: 'result = typeof arguments;', result: 'undefined' },
+    { name: 'a top-level arrow has no arguments', program: 'var f = () => typeof arguments; result = f();', result: 'undefined' },
     { name: 'reading top-level arguments throws', program: 'result = arguments;', throws: 'ReferenceError' },
     { name: 'parameters named like globals', program: 'function f(Math, JSON) { return [Math, JSON]; } result = f(1, 2);', result: [1, 2] },
     { name: 'a catch parameter named like a global', program: "var r1; try { throw 'boom'; } catch (Math) { r1 = Math; } result = [r1, typeof Math];", result: ['boom', 'object'] },
@@ -502,6 +509,7 @@ const TABLE = {
         Function()(), Function('return arguments.length')(1, 2, 3), Function('a //', 'return a')(5)];`,
       result: [7, 12, [1, [2, 3]], undefined, 3, 5],
     },
+    { name: 'a body that starts like an option', program: "result = Function('a', '--a; return a')(5);", result: 4 },
     { name: 'its body reads globals', program: 'var g = 10; result = Function("return g + 1")();', result: 11 },
     { name: 'its vars stay local', program: "Function('var local = 1; return local')(); result = typeof local;", result: 'undefined' },
     {
@@ -545,6 +553,17 @@ const TABLE = {
     { name: 'switch on a global', program: "var s = 2; switch (s) { case 1: result = 'one'; break; case 2: result = 'two'; break; }", result: 'two' },
     { name: 'a thrown error', program: "throw new TypeError('x');", throws: 'TypeError' },
     { name: 'sequence expressions', program: 'var a = 1; result = (a++, a);', result: 2 },
+    {
+      name: 'escaped and non-ASCII identifiers',
+      program: 'var \\u0061bc = 1; var café = 2; result = [abc, caf\\u00e9, globalThis.café];',
+      result: [1, 2, 2],
+    },
+    { name: 'HTML-like comments', program: 'result = 1; <!-- result = 2;\n--> result = 3;\n', result: 1 },
+    {
+      name: 'strings the output must keep exact',
+      program: "result = ['\\uD800'.length, '\\u2028' === String.fromCharCode(0x2028), '\\u{1F600}'.length, 'é'.charCodeAt(0)];",
+      result: [1, true, 2, 233],
+    },
   ],
 };
 
@@ -607,6 +626,13 @@ describe('approximations', () => {
     assert.deepStrictEqual((await runOriginalProgram(program)).outcome.result, normalize([true, false]));
     const sandboxed = await runTranspiledProgram(program);
     assert.deepStrictEqual(sandboxed.outcome.result, normalize([false, true]), sandboxed.notes.join('\n'));
+  });
+
+  it('so a static initialiser that names its class sees undefined (the global binding is not yet set)', async () => {
+    const program = 'class K { static self = K; static { this.seen = typeof K; } } result = [K.self === K, typeof K.self, K.seen];';
+    assert.deepStrictEqual((await runOriginalProgram(program)).outcome.result, normalize([true, 'function', 'function']));
+    const sandboxed = await runTranspiledProgram(program);
+    assert.deepStrictEqual(sandboxed.outcome.result, normalize([false, 'undefined', 'undefined']), sandboxed.notes.join('\n'));
   });
 });
 
