@@ -17,6 +17,9 @@ use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
 
 /// Rewrites `script` in place.
 pub fn rewrite(script: &mut Script) {
+    // The directive first, so that the resolver scopes the script as strict code (block-level
+    // functions belong to their block).
+    script.body.insert(0, use_strict());
     let unresolved_mark = Mark::new();
     let top_level_mark = Mark::new();
     script.visit_mut_with(&mut resolver(unresolved_mark, top_level_mark, false));
@@ -93,6 +96,18 @@ fn runtime_call(method: &str, args: Vec<Expr>) -> Expr {
             })
             .collect(),
         type_args: None,
+    })
+}
+
+fn use_strict() -> Stmt {
+    // The resolver recognises a directive by its raw text.
+    Stmt::Expr(ExprStmt {
+        span: DUMMY_SP,
+        expr: Box::new(Expr::Lit(Lit::Str(Str {
+            span: DUMMY_SP,
+            value: "use strict".into(),
+            raw: Some("\"use strict\"".into()),
+        }))),
     })
 }
 
@@ -190,10 +205,8 @@ impl Rewriter {
         }
         body.visit_mut_with(self);
 
-        let mut prologue = vec![Stmt::Expr(ExprStmt {
-            span: DUMMY_SP,
-            expr: Box::new(str_lit("use strict")),
-        })];
+        // `rewrite` put the directive first; it stays first.
+        let mut prologue = vec![body.remove(0)];
         if !self.vars.is_empty() {
             prologue.push(expr_stmt(runtime_call(
                 "declareVars",
@@ -281,16 +294,27 @@ fn first_binding(pat: &Pat) -> Option<&Ident> {
     }
 }
 
-/// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards).
+/// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards),
+/// parenthesized so that an object pattern is never read as a block.
 fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
     let left = AssignTarget::try_from(pattern)
         .unwrap_or_else(|p| panic!("a declarator's pattern is an assignment target: {p:?}"));
-    Expr::Assign(AssignExpr {
+    Expr::Paren(ParenExpr {
         span: DUMMY_SP,
-        op: AssignOp::Assign,
-        left,
-        right: init,
+        expr: Box::new(Expr::Assign(AssignExpr {
+            span: DUMMY_SP,
+            op: AssignOp::Assign,
+            left,
+            right: init,
+        })),
     })
+}
+
+fn unparenthesized(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => unparenthesized(&p.expr),
+        other => other,
+    }
 }
 
 impl VisitMut for Rewriter {
@@ -426,10 +450,10 @@ impl VisitMut for Rewriter {
                 op: UnaryOp::TypeOf,
                 arg,
                 span,
-            }) if matches!(&**arg, Expr::Ident(id) if self.is_global(id)
+            }) if matches!(unparenthesized(arg), Expr::Ident(id) if self.is_global(id)
                 && !(&*id.sym == "arguments" && self.function_depth > 0)) =>
             {
-                let Expr::Ident(id) = &**arg else { unreachable!() };
+                let Expr::Ident(id) = unparenthesized(arg) else { unreachable!() };
                 let span = *span;
                 let name = id.sym.clone();
                 let mut read = Box::new(Expr::Ident(id.clone()));
@@ -524,7 +548,15 @@ impl VisitMut for Rewriter {
     fn visit_mut_prop(&mut self, n: &mut Prop) {
         if let Prop::Shorthand(id) = n {
             if self.is_global(id) {
-                let key = PropName::Ident(IdentName::new(id.sym.clone(), id.span));
+                // `{__proto__}` makes an own property; `{__proto__: v}` would set the prototype.
+                let key = if &*id.sym == "__proto__" {
+                    PropName::Computed(ComputedPropName {
+                        span: id.span,
+                        expr: Box::new(str_lit("__proto__")),
+                    })
+                } else {
+                    PropName::Ident(IdentName::new(id.sym.clone(), id.span))
+                };
                 let mut value = Box::new(Expr::Ident(id.clone()));
                 value.visit_mut_with(self);
                 *n = Prop::KeyValue(KeyValueProp { key, value });

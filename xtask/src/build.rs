@@ -47,7 +47,8 @@ pub fn build(root: &Path) -> Result<Outputs> {
         STEP,
         cmd(util::cargo(), root).args([
             "build",
-            "--release",
+            "--profile",
+            "wasm",
             "--target",
             WASM_TARGET,
             "-p",
@@ -58,7 +59,7 @@ pub fn build(root: &Path) -> Result<Outputs> {
 
     let wasm = target
         .join(WASM_TARGET)
-        .join("release")
+        .join("wasm")
         .join("paranoid_core.wasm");
     for (bindgen_target, dir) in [("web", &out.wasm_web), ("nodejs", &out.wasm_node)] {
         run(

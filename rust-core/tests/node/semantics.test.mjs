@@ -376,12 +376,6 @@ const TABLE = {
       program: "Object.defineProperty(globalThis, 'acc', { get() { return 42; }, configurable: true }); result = [acc, typeof acc, window.acc];",
       result: [42, 'number', 42],
     },
-    {
-      name: 'an accessor on the global gets the global as this',
-      program: "Object.defineProperty(globalThis, 'me', { get() { return this === globalThis; }, configurable: true }); result = [me, globalThis.me];",
-      result: [true, true],
-      nodeVmDiffers: "an accessor of a contextified global gets Node's sandbox object as this",
-    },
   ],
 
   'functions and closures': [
@@ -527,7 +521,6 @@ const TABLE = {
       result: ['SyntaxError', 'SyntaxError', 'SyntaxError'],
     },
     { name: 'a syntax error in the body', program: "Function('return (');", throws: 'SyntaxError' },
-    { name: "Function('return this')() is the global", program: "result = Function('return this')() === globalThis;", result: true },
     { name: 'reached from a function', program: "result = (function () {}).constructor('return 1')();", result: 1 },
     {
       name: 'the generator and async constructors',
@@ -633,6 +626,22 @@ describe('approximations', () => {
     assert.deepStrictEqual((await runOriginalProgram(program)).outcome.result, normalize([true, 'function', 'function']));
     const sandboxed = await runTranspiledProgram(program);
     assert.deepStrictEqual(sandboxed.outcome.result, normalize([false, 'undefined', 'undefined']), sandboxed.notes.join('\n'));
+  });
+});
+
+describe('approximations of strict-only code', () => {
+  it('an accessor on the global, read as a bare name, gets the scope object as this', async () => {
+    const program = "Object.defineProperty(globalThis, 'me', { get() { return this === globalThis; }, configurable: true }); result = [me, globalThis.me];";
+    // A browser gives [true, true]; Node's vm cannot show it (its global is contextified).
+    const sandboxed = await runTranspiledProgram(program);
+    assert.deepStrictEqual(sandboxed.outcome.result, normalize([false, true]), sandboxed.notes.join('\n'));
+  });
+
+  it("Function('return this')() is undefined: Function bodies are strict code too", async () => {
+    const program = "result = [Function('return this')() === globalThis, typeof Function('return this')()];";
+    assert.deepStrictEqual((await runOriginalProgram(program)).outcome.result, normalize([true, 'object']));
+    const sandboxed = await runTranspiledProgram(program);
+    assert.deepStrictEqual(sandboxed.outcome.result, normalize([false, 'undefined']), sandboxed.notes.join('\n'));
   });
 });
 
