@@ -87,6 +87,10 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {} [{}]", self.line, self.column, self.message, self.code)
+        write!(
+            f,
+            "{}:{}: {} [{}]",
+            self.line, self.column, self.message, self.code
+        )
     }
 }

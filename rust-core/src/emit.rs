@@ -33,7 +33,11 @@ pub fn emit(cm: &Lrc<SourceMap>, script: &mut Script) -> Emitted {
             .emit_script(script)
             .expect("writing to a Vec<u8> cannot fail");
     }
-    let map = cm.build_source_map(&mappings, None, swc_common::source_map::DefaultSourceMapGenConfig);
+    let map = cm.build_source_map(
+        &mappings,
+        None,
+        swc_common::source_map::DefaultSourceMapGenConfig,
+    );
     let mut map_json = Vec::new();
     map.to_writer(&mut map_json)
         .expect("writing to a Vec<u8> cannot fail");

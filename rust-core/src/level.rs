@@ -89,6 +89,8 @@ impl FromStr for EsLevel {
         EsLevel::ALL
             .into_iter()
             .find(|l| l.name() == alias)
-            .ok_or_else(|| format!("unknown ECMAScript level `{s}` (expected es5, es2015 … es2023)"))
+            .ok_or_else(|| {
+                format!("unknown ECMAScript level `{s}` (expected es5, es2015 … es2023)")
+            })
     }
 }

@@ -37,6 +37,22 @@ fn offset_in(file: &SourceFile, pos: BytePos) -> usize {
     pos.0.saturating_sub(file.start_pos.0) as usize
 }
 
+/// The nesting limit in force: `MAX_NESTING`, except in a build with the `calibration` feature,
+/// where `cargo xtask calibrate` raises it to find where the engine's stack really gives out.
+fn nesting_limit() -> u32 {
+    #[cfg(feature = "calibration")]
+    {
+        let raised = CALIBRATION_LIMIT.load(std::sync::atomic::Ordering::Relaxed);
+        if raised != 0 {
+            return raised;
+        }
+    }
+    MAX_NESTING
+}
+
+#[cfg(feature = "calibration")]
+pub static CALIBRATION_LIMIT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
 fn syntax() -> Syntax {
     // Every dialect extension off: JSX, decorators, `::`, `accessor`, `using`, …
     Syntax::Es(EsSyntax::default())
@@ -66,7 +82,7 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
     let file = cm.new_source_file(Lrc::new(FileName::Anon), source.to_string());
 
     let mut scan_lexer = strict_lexer(&file);
-    let scan = Scanner::new(&mut scan_lexer, MAX_NESTING)
+    let scan = Scanner::new(&mut scan_lexer, nesting_limit())
         .run()
         .map_err(|r| vec![lines.diagnostic(r.code, r.message, offset_in(&file, r.pos))])?;
     let lexical: Vec<Diagnostic> = scan
@@ -116,7 +132,13 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
     if let Some(pos) = first_difference(&scan.tokens, parser.input().iter().tokens()) {
         if std::env::var_os("PARANOID_TRACE_NESTING").is_some() {
             eprintln!("scan: {:?}", scan.tokens);
-            let parsed: Vec<_> = parser.input().iter().tokens().iter().map(|t| (t.token, t.span.lo)).collect();
+            let parsed: Vec<_> = parser
+                .input()
+                .iter()
+                .tokens()
+                .iter()
+                .map(|t| (t.token, t.span.lo))
+                .collect();
             eprintln!("parser: {parsed:?}");
         }
         if early.is_empty() {
@@ -162,17 +184,14 @@ impl DepthProbe {
 
 impl Visit for DepthProbe {
     fn visit_expr(&mut self, n: &Expr) {
-
         self.enter(n.span(), |p| n.visit_children_with(p));
     }
 
     fn visit_stmt(&mut self, n: &Stmt) {
-
         self.enter(n.span(), |p| n.visit_children_with(p));
     }
 
     fn visit_pat(&mut self, n: &Pat) {
-
         self.enter(n.span(), |p| n.visit_children_with(p));
     }
 }

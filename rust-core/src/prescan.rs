@@ -58,7 +58,9 @@ enum ParenOwner {
     /// `if (`, `while (`, `for (`, `with (`: a `/` after its `)` starts a regex.
     StatementHead,
     /// The parameters of a function: its body follows.
-    FunctionParams { declaration: bool },
+    FunctionParams {
+        declaration: bool,
+    },
     Other,
 }
 
@@ -85,6 +87,10 @@ struct Frame {
     assoc: u32,
     /// The current run of prefix operators.
     prefix: u32,
+    /// The precedences of the binary operators whose right operand is being parsed, one bit
+    /// each: the parser climbs precedences recursively, so `a || b && c | d` nests three deep
+    /// while `a + b + c` does not nest at all.
+    climbing: u16,
     /// Open `?` of conditional expressions, so that a `:` can be told from a label's.
     open_conditionals: u32,
     /// A `function` or `class` keyword seen in this frame whose body has not opened yet.
@@ -106,6 +112,7 @@ impl Frame {
             base,
             assoc: 0,
             prefix: 0,
+            climbing: 0,
             open_conditionals: 0,
             pending_body: None,
             in_case_label: false,
@@ -113,7 +120,14 @@ impl Frame {
     }
 
     fn depth(&self) -> u32 {
-        self.base + self.assoc + self.prefix
+        self.base + self.assoc + self.prefix + self.climbing.count_ones()
+    }
+
+    /// Everything pending in this frame has been parsed: a new statement or list item starts.
+    fn reset(&mut self) {
+        self.assoc = 0;
+        self.prefix = 0;
+        self.climbing = 0;
     }
 }
 
@@ -240,11 +254,15 @@ impl<'a, L: Tokens> Scanner<'a, L> {
     }
 
     fn top(&self) -> &Frame {
-        self.frames.last().expect("the outermost frame is never popped")
+        self.frames
+            .last()
+            .expect("the outermost frame is never popped")
     }
 
     fn top_mut(&mut self) -> &mut Frame {
-        self.frames.last_mut().expect("the outermost frame is never popped")
+        self.frames
+            .last_mut()
+            .expect("the outermost frame is never popped")
     }
 
     fn check(&mut self, pos: BytePos) -> Result<(), Refusal> {
@@ -253,7 +271,10 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         if depth > self.limit {
             if std::env::var_os("PARANOID_TRACE_NESTING").is_some() {
                 for f in &self.frames {
-                    eprintln!("{:?} base={} assoc={} prefix={}", f.kind, f.base, f.assoc, f.prefix);
+                    eprintln!(
+                        "{:?} base={} assoc={} prefix={}",
+                        f.kind, f.base, f.assoc, f.prefix
+                    );
                 }
             }
             return Err(Refusal {
@@ -285,10 +306,12 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         let in_block = self.in_block();
         in_block
             && match self.prev {
-                Prev::ExpectOperand => matches!(
-                    self.prev_token,
-                    None | Some(Token::Semi) | Some(Token::LBrace) | Some(Token::Colon)
-                ) && self.top().open_conditionals == 0,
+                Prev::ExpectOperand => {
+                    matches!(
+                        self.prev_token,
+                        None | Some(Token::Semi) | Some(Token::LBrace) | Some(Token::Colon)
+                    ) && self.top().open_conditionals == 0
+                }
                 Prev::StatementBodyNext | Prev::EndsStatement => true,
                 Prev::EndsOperand | Prev::EndsExpression => t.had_line_break,
             }
@@ -306,18 +329,19 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             && starts_statement_only(token)
         {
             let frame = self.top_mut();
-            frame.assoc = 0;
-            frame.prefix = 0;
+            frame.reset();
             frame.open_conditionals = 0;
         }
         // After a statement that ended with `}`, a new statement starts (unless the `}` is
         // continued by `else`, `catch`, `finally` or a `do`'s `while`).
         if self.prev == Prev::EndsStatement
-            && !matches!(token, Token::Else | Token::Catch | Token::Finally | Token::While)
+            && !matches!(
+                token,
+                Token::Else | Token::Catch | Token::Finally | Token::While
+            )
         {
             let frame = self.top_mut();
-            frame.assoc = 0;
-            frame.prefix = 0;
+            frame.reset();
             frame.open_conditionals = 0;
         }
         let statement_start = self.at_statement_start(t);
@@ -421,8 +445,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             }
             Token::Comma | Token::Semi => {
                 let frame = self.top_mut();
-                frame.assoc = 0;
-                frame.prefix = 0;
+                frame.reset();
                 if token == Token::Semi {
                     frame.open_conditionals = 0;
                 }
@@ -435,11 +458,12 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 } else {
                     PendingBody::Class { declaration }
                 });
-                // An expression's function or class is one more level; a declaration starts a
-                // statement of its own.
-                if !declaration {
-                    self.assoc_unit(pos)?;
+                // A declaration starts a statement of its own; either way the function or
+                // class is one more level.
+                if declaration {
+                    self.top_mut().reset();
                 }
+                self.assoc_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
             Token::QuestionMark => {
@@ -450,8 +474,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             Token::Case | Token::Default => {
                 // A new clause of a `switch`: the previous clause's statements have ended.
                 let frame = self.top_mut();
-                frame.assoc = 0;
-                frame.prefix = 0;
+                frame.reset();
                 frame.open_conditionals = 0;
                 frame.in_case_label = true;
                 self.prev = Prev::ExpectOperand;
@@ -459,8 +482,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             Token::Colon if self.top().in_case_label && self.top().open_conditionals == 0 => {
                 let frame = self.top_mut();
                 frame.in_case_label = false;
-                frame.assoc = 0;
-                frame.prefix = 0;
+                frame.reset();
                 self.prev = Prev::EndsStatement;
             }
             Token::Colon => {
@@ -483,14 +505,35 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 self.assoc_unit(pos)?;
                 self.prev = Prev::StatementBodyNext;
             }
-            Token::If | Token::For | Token::While | Token::With | Token::Return | Token::Throw
-            | Token::Try | Token::Catch | Token::Finally | Token::Switch
-            | Token::Extends | Token::In | Token::InstanceOf => {
+            Token::If
+            | Token::For
+            | Token::While
+            | Token::With
+            | Token::Return
+            | Token::Throw
+            | Token::Try
+            | Token::Catch
+            | Token::Finally
+            | Token::Switch
+            | Token::Extends => {
                 self.assoc_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
-            Token::Arrow | Token::Exp => {
+            Token::Arrow => {
+                // An arrow's parameters are re-read as a pattern and its body parsed anew: it
+                // costs the parser about two levels.
                 self.assoc_unit(pos)?;
+                self.assoc_unit(pos)?;
+                self.prev = Prev::ExpectOperand;
+            }
+            Token::Exp => {
+                // Binary, but right-associative: `a ** b ** c` nests as deep as it is long.
+                let frame = self.top_mut();
+                frame.assoc += frame.prefix + 1;
+                frame.prefix = 0;
+                frame.climbing &= (1u16 << 11) - 1;
+                frame.climbing |= 1 << 11;
+                self.check(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
             Token::PlusPlus | Token::MinusMinus => {
@@ -506,8 +549,15 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 self.prefix_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
-            Token::Bang | Token::Tilde | Token::TypeOf | Token::Void | Token::Delete
-            | Token::New | Token::Await | Token::Yield | Token::DotDotDot => {
+            Token::Bang
+            | Token::Tilde
+            | Token::TypeOf
+            | Token::Void
+            | Token::Delete
+            | Token::New
+            | Token::Await
+            | Token::Yield
+            | Token::DotDotDot => {
                 self.prefix_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
@@ -515,19 +565,28 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 self.assoc_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
-            _ if token.is_bin_op() => {
-                // Left-associative: the prefix operators before it have been applied.
-                self.top_mut().prefix = 0;
+            _ if token.as_bin_op().is_some() || matches!(token, Token::In | Token::InstanceOf) => {
+                // Left-associative: the prefix operators before it have been applied, and so
+                // have the operators of the same or higher precedence before it.
+                let precedence = match token {
+                    Token::In | Token::InstanceOf => 7,
+                    _ => token.as_bin_op().map_or(0, |op| op.precedence()),
+                };
+                let frame = self.top_mut();
+                frame.prefix = 0;
+                frame.climbing &= (1u16 << precedence) - 1;
+                frame.climbing |= 1 << precedence;
+                self.check(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
             Token::Of => {
                 // `of` inside a `for (` head is the keyword; elsewhere it is an identifier.
-                self.prev = if matches!(self.top().kind, FrameKind::Paren(ParenOwner::StatementHead))
-                {
-                    Prev::ExpectOperand
-                } else {
-                    Prev::EndsOperand
-                };
+                self.prev =
+                    if matches!(self.top().kind, FrameKind::Paren(ParenOwner::StatementHead)) {
+                        Prev::ExpectOperand
+                    } else {
+                        Prev::EndsOperand
+                    };
             }
             Token::Async | Token::Let | Token::Static | Token::Get | Token::Set => {
                 // Contextual words read as identifiers until the next token says otherwise.
@@ -565,9 +624,11 @@ impl<'a, L: Tokens> Scanner<'a, L> {
 
     fn function_body_is_declaration(&self) -> bool {
         matches!(
-                self.last_closed_paren,
-                Some(FrameKind::Paren(ParenOwner::FunctionParams { declaration: true }))
-            )
+            self.last_closed_paren,
+            Some(FrameKind::Paren(ParenOwner::FunctionParams {
+                declaration: true
+            }))
+        )
     }
 
     fn regex_allowed_for(&self, prev: Prev) -> bool {
@@ -585,10 +646,13 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         }
     }
 
+    /// A right-associative operator or a nesting statement: the parser recurses for what
+    /// follows, and the binary operators before it are done.
     fn assoc_unit(&mut self, pos: BytePos) -> Result<(), Refusal> {
         let frame = self.top_mut();
         frame.assoc += frame.prefix + 1;
         frame.prefix = 0;
+        frame.climbing = 0;
         self.check(pos)
     }
 

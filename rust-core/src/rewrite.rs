@@ -118,6 +118,7 @@ fn expr_stmt(expr: Expr) -> Stmt {
     })
 }
 
+#[allow(clippy::vec_box)] // `SeqExpr` holds `Vec<Box<Expr>>`.
 fn seq_or_single(mut exprs: Vec<Box<Expr>>) -> Option<Box<Expr>> {
     match exprs.len() {
         0 => None,
@@ -261,14 +262,20 @@ impl Rewriter {
         for d in &decl.decls {
             bound_names(&d.name, &mut names);
         }
-        let mut exprs = vec![Box::new(runtime_call("declareLexical", vec![names_array(&names)]))];
+        let mut exprs = vec![Box::new(runtime_call(
+            "declareLexical",
+            vec![names_array(&names)],
+        ))];
         for d in decl.decls {
             if let Some(init) = d.init {
                 exprs.push(Box::new(assign(d.name, init)));
             }
         }
         if decl.kind == VarDeclKind::Const {
-            exprs.push(Box::new(runtime_call("sealConsts", vec![names_array(&names)])));
+            exprs.push(Box::new(runtime_call(
+                "sealConsts",
+                vec![names_array(&names)],
+            )));
         }
         let mut stmt = Stmt::Expr(ExprStmt {
             span: decl.span,
@@ -337,7 +344,9 @@ impl VisitMut for Rewriter {
                 };
             }
             Stmt::Decl(Decl::Class(class)) if class.ident.ctxt == self.top_level => {
-                let ClassDecl { ident: name, class, .. } = std::mem::replace(
+                let ClassDecl {
+                    ident: name, class, ..
+                } = std::mem::replace(
                     class,
                     ClassDecl {
                         ident: ident("_"),
@@ -354,7 +363,10 @@ impl VisitMut for Rewriter {
                 let mut expr = Box::new(Expr::Seq(SeqExpr {
                     span: DUMMY_SP,
                     exprs: vec![
-                        Box::new(runtime_call("declareLexical", vec![names_array(&[sym.clone()])])),
+                        Box::new(runtime_call(
+                            "declareLexical",
+                            vec![names_array(std::slice::from_ref(&sym))],
+                        )),
                         Box::new(Expr::Assign(AssignExpr {
                             span: DUMMY_SP,
                             op: AssignOp::Assign,
@@ -420,17 +432,15 @@ impl VisitMut for Rewriter {
                         op: UnaryOp::Void,
                         arg: number(0.0),
                     }),
-                    "NaN" if id.ctxt == self.unresolved => {
-                        Expr::Paren(ParenExpr {
+                    "NaN" if id.ctxt == self.unresolved => Expr::Paren(ParenExpr {
+                        span: id.span,
+                        expr: Box::new(Expr::Bin(BinExpr {
                             span: id.span,
-                            expr: Box::new(Expr::Bin(BinExpr {
-                                span: id.span,
-                                op: BinaryOp::Div,
-                                left: number(0.0),
-                                right: number(0.0),
-                            })),
-                        })
-                    }
+                            op: BinaryOp::Div,
+                            left: number(0.0),
+                            right: number(0.0),
+                        })),
+                    }),
                     "Infinity" if id.ctxt == self.unresolved => Expr::Paren(ParenExpr {
                         span: id.span,
                         expr: Box::new(Expr::Bin(BinExpr {
@@ -453,7 +463,9 @@ impl VisitMut for Rewriter {
             }) if matches!(unparenthesized(arg), Expr::Ident(id) if self.is_global(id)
                 && !(&*id.sym == "arguments" && self.function_depth > 0)) =>
             {
-                let Expr::Ident(id) = unparenthesized(arg) else { unreachable!() };
+                let Expr::Ident(id) = unparenthesized(arg) else {
+                    unreachable!()
+                };
                 let span = *span;
                 let name = id.sym.clone();
                 let mut read = Box::new(Expr::Ident(id.clone()));

@@ -16,11 +16,7 @@ impl<'a> LineIndex<'a> {
         while i < bytes.len() {
             match bytes[i] {
                 b'\n' => line_starts.push(i + 1),
-                b'\r' => {
-                    if bytes.get(i + 1) != Some(&b'\n') {
-                        line_starts.push(i + 1);
-                    }
-                }
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => line_starts.push(i + 1),
                 // U+2028 and U+2029 are line terminators in JavaScript (E2 80 A8 / E2 80 A9).
                 0xE2 if bytes.get(i + 1) == Some(&0x80)
                     && matches!(bytes.get(i + 2), Some(0xA8) | Some(0xA9)) =>
@@ -56,7 +52,11 @@ impl<'a> LineIndex<'a> {
         let Some(&start) = self.line_starts.get(i) else {
             return "";
         };
-        let end = self.line_starts.get(i + 1).copied().unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(i + 1)
+            .copied()
+            .unwrap_or(self.text.len());
         self.text[start..end].trim_end_matches(['\n', '\r', '\u{2028}', '\u{2029}'])
     }
 

@@ -66,7 +66,8 @@ impl Vetter<'_> {
 
     fn refuse(&mut self, code: Code, message: String, span: Span) {
         let offset = self.parsed.offset(span.lo);
-        self.diagnostics.push(self.lines.diagnostic(code, message, offset));
+        self.diagnostics
+            .push(self.lines.diagnostic(code, message, offset));
     }
 
     fn check_function_kind(&mut self, is_async: bool, is_generator: bool, span: Span) {

@@ -23,7 +23,11 @@ fn lone_surrogate(text: &JsString) -> Option<Diagnostic> {
         let u = units[i];
         let high = (0xD800..0xDC00).contains(&u);
         let low = (0xDC00..0xE000).contains(&u);
-        if high && units.get(i + 1).is_some_and(|n| (0xDC00..0xE000).contains(n)) {
+        if high
+            && units
+                .get(i + 1)
+                .is_some_and(|n| (0xDC00..0xE000).contains(n))
+        {
             i += 2;
             column += 2;
             continue;
@@ -40,7 +44,8 @@ fn lone_surrogate(text: &JsString) -> Option<Diagnostic> {
                 offset: i,
             });
         }
-        if u == 0x0A || u == 0x2028 || u == 0x2029 || (u == 0x0D && units.get(i + 1) != Some(&0x0A)) {
+        if u == 0x0A || u == 0x2028 || u == 0x2029 || (u == 0x0D && units.get(i + 1) != Some(&0x0A))
+        {
             line += 1;
             column = 1;
         } else {
@@ -95,7 +100,9 @@ pub fn vet(source: &JsString, level: Option<String>) -> Result<JsValue, JsValue>
 #[wasm_bindgen]
 pub fn transpile(source: &JsString, level: Option<String>) -> Result<JsValue, JsValue> {
     let options = options(level)?;
-    Ok(outcome(checked(source).and_then(|text| crate::transpile(&text, &options))))
+    Ok(outcome(
+        checked(source).and_then(|text| crate::transpile(&text, &options)),
+    ))
 }
 
 /// `transpileFunction(params, body, kind, level?)`, `kind` one of `normal`, `async`,
@@ -117,4 +124,11 @@ pub fn transpile_function(
         crate::transpile_function(&params, &body, kind, &options)
     })();
     Ok(outcome(result))
+}
+
+/// Calibration builds only: raise the nesting limit to find the engine's real stack limit.
+#[cfg(feature = "calibration")]
+#[wasm_bindgen(js_name = setNestingLimitForCalibration)]
+pub fn set_nesting_limit_for_calibration(limit: u32) {
+    crate::parse::CALIBRATION_LIMIT.store(limit, std::sync::atomic::Ordering::Relaxed);
 }

@@ -39,16 +39,24 @@ fn read(lib: &str) -> String {
 fn real_libraries_pass_vetting() {
     for lib in LIBRARIES {
         let diagnostics = vet(&read(lib), &Options::default());
-        assert!(diagnostics.is_empty(), "{lib}: {:#?}", &diagnostics[..diagnostics.len().min(5)]);
+        assert!(
+            diagnostics.is_empty(),
+            "{lib}: {:#?}",
+            &diagnostics[..diagnostics.len().min(5)]
+        );
     }
 }
 
 #[test]
 fn real_library_output_reparses_with_only_reserved_free_names() {
     for lib in LIBRARIES {
-        let out = transpile(&read(lib), &Options::default()).unwrap_or_else(|d| panic!("{lib}: {d:?}"));
+        let out =
+            transpile(&read(lib), &Options::default()).unwrap_or_else(|d| panic!("{lib}: {d:?}"));
         check_output(&out.code).unwrap_or_else(|e| panic!("{lib}: {e}"));
-        assert!(out.source_map.contains("\"mappings\""), "{lib}: no source map");
+        assert!(
+            out.source_map.contains("\"mappings\""),
+            "{lib}: no source map"
+        );
     }
 }
 
@@ -58,6 +66,9 @@ fn real_libraries_stay_well_under_the_nesting_limit() {
     for lib in LIBRARIES {
         let depth = nesting_depth(&read(lib)).unwrap_or_else(|d| panic!("{lib}: {d:?}"));
         eprintln!("{lib}: nesting {depth}");
-        assert!(depth * 2 <= limit, "{lib}: nesting {depth} is over half the limit {limit}");
+        assert!(
+            depth * 2 <= limit,
+            "{lib}: nesting {depth} is over half the limit {limit}"
+        );
     }
 }

@@ -5,8 +5,10 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+use paranoid_core::policy::limits::MAX_NESTING;
 use paranoid_core::{
-    transpile, transpile_function, vet, Diagnostic, EsLevel, FunctionKind, LineIndex, Options,
+    nesting_depth, transpile, transpile_function, vet, Diagnostic, EsLevel, FunctionKind,
+    LineIndex, Options,
 };
 
 const USAGE: &str = "\
@@ -15,6 +17,8 @@ usage:
   paranoid transpile FILE [--es LEVEL] [--source-map OUT]
   paranoid function [--kind normal|async|generator|async-generator] [--es LEVEL] ARG...
       (like `new Function(...ARGS)`: the last ARG is the body, the others are parameters)
+  paranoid nesting FILE...
+      (prints how deep each file nests, as the limit counts it)
 
 FILE may be `-` for standard input. LEVEL is es5, es2015 … es2023 (default es2023).
 exit status: 0 passes, 1 refused, 2 usage or I/O error";
@@ -27,6 +31,7 @@ fn main() -> ExitCode {
         Some("vet") => cmd_vet(&args[1..]),
         Some("transpile") => cmd_transpile(&args[1..]),
         Some("function") => cmd_function(&args[1..]),
+        Some("nesting") => cmd_nesting(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(true)
@@ -219,9 +224,32 @@ fn cmd_function(args: &[String]) -> Result<bool, Usage> {
         }
         Err(diagnostics) => {
             for d in &diagnostics {
-                eprintln!("error[{}]: {} (at {}:{})", d.code, d.message, d.line, d.column);
+                eprintln!(
+                    "error[{}]: {} (at {}:{})",
+                    d.code, d.message, d.line, d.column
+                );
             }
             Ok(false)
         }
     }
+}
+
+fn cmd_nesting(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &[])?;
+    if flags.positional.is_empty() {
+        return Err(Usage("`nesting` needs at least one FILE".into()));
+    }
+    let mut all_pass = true;
+    for path in &flags.positional {
+        let source = read_input(path)?;
+        let name = display_name(path);
+        match nesting_depth(&source) {
+            Ok(depth) => println!("{name}: nesting {depth} (limit {MAX_NESTING})"),
+            Err(diagnostics) => {
+                all_pass = false;
+                print_diagnostics(name, &source, &diagnostics);
+            }
+        }
+    }
+    Ok(all_pass)
 }
