@@ -1,0 +1,2 @@
+// expect: not-allowed
+var await = 1;

@@ -1,0 +1,2 @@
+// expect: syntax-error
+async function g() { await using x = f(); }

@@ -1,0 +1,3 @@
+// expect: syntax-error
+var x;
+delete x;

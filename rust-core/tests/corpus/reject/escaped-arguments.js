@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+function f() { return \u0061rguments; }

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+\u0061sync function f() {}

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+var o = { g\u0065t x() { return 1; } };

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+\u0069f (a) {}

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+l\u0065t x = 1;

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+function F() { return new.t\u0061rget; }

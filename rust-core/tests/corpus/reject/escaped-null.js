@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+var n = n\u0075ll;

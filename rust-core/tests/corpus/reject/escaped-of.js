@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+for (var x \u006ff y) {}

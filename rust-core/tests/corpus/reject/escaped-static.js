@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+class A { st\u0061tic m() {} }

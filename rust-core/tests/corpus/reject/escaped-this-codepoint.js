@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+var t = \u{74}his;

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+\u0074his.x = 1;

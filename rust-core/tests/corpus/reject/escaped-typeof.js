@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+var t = typ\u0065of x;

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+v\u0061r x;

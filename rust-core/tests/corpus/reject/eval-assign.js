@@ -1,0 +1,3 @@
+// expect: eval
+// why: strict mode forbids it, and so does the eval rule
+eval = 1;

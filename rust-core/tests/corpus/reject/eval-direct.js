@@ -1,0 +1,2 @@
+// expect: eval
+eval("1");

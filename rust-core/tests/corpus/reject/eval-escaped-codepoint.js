@@ -1,0 +1,2 @@
+// expect: eval
+ev\u{61}l(1);

@@ -1,0 +1,2 @@
+// expect: eval
+\u0065val(1);

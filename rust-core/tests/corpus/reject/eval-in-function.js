@@ -1,0 +1,2 @@
+// expect: eval
+function f(s) { return eval(s); }

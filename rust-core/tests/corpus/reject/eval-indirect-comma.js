@@ -1,0 +1,2 @@
+// expect: eval
+(0, eval)(1);

@@ -1,0 +1,2 @@
+// expect: eval
+var o = { eval };

@@ -1,0 +1,2 @@
+// expect: syntax-error
+for (var x = 1 in o) {}

@@ -1,0 +1,3 @@
+// expect: syntax-error
+// why: Annex B sloppy-only
+if (a) function f() {}

@@ -1,0 +1,3 @@
+// expect: dynamic-import
+// construct: ImportCall
+import(x);

@@ -1,0 +1,3 @@
+// expect: syntax-error
+// why: a classic script cannot hold module declarations
+import x from "y";

@@ -1,0 +1,2 @@
+// expect: escaped-keyword
+var u = import.m\u0065ta;

@@ -1,0 +1,3 @@
+// expect: import-meta
+// construct: ImportMeta
+var u = import.meta.url;

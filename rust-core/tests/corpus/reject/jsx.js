@@ -1,0 +1,2 @@
+// expect: syntax-error
+var a = <div className="x">{y}</div>;

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: AsyncGeneratorFunction
+// level: es2017
+async function* g() {}

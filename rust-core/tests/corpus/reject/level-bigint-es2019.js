@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: BigIntLiteral
+// level: es2019
+var n = 10n;

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ClassConstructor
+// level: es5
+var A = class { constructor() {} };

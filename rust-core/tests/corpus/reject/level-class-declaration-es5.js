@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ClassDeclaration
+// level: es5
+class A {}

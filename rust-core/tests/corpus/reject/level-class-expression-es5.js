@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ClassExpression
+// level: es5
+var A = class {};

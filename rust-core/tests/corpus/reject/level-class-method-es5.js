@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ClassMethod
+// level: es5
+var A = class { m() {} };

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ConstDeclaration
+// level: es5
+const x = 1;

@@ -1,0 +1,5 @@
+// expect: above-level
+// construct: DestructuringAssignment
+// level: es5
+var a, b;
+[a, b] = c;

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ForOfStatement
+// level: es5
+for (var x of y) {}

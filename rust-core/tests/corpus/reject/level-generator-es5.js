@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: GeneratorFunction
+// level: es5
+function* g() {}

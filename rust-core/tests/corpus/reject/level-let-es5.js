@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: LetDeclaration
+// level: es5
+let x = 1;

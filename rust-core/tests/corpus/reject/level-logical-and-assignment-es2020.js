@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: LogicalAssignment
+// level: es2020
+a &&= b;

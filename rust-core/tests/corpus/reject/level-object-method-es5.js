@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ObjectMethod
+// level: es5
+var o = { m() {} };

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ObjectPattern
+// level: es5
+var { a } = b;

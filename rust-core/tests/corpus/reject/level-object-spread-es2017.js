@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ObjectSpread
+// level: es2017
+var o = { ...p };

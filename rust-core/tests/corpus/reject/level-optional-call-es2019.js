@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: OptionalChain
+// level: es2019
+o.f?.();

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: PrivateMember
+// level: es2021
+class A { #x; }

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: RegexFlagIndices
+// level: es2021
+var r = /a/d;

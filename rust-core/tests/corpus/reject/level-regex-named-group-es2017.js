@@ -1,0 +1,4 @@
+// expect: above-level
+// level: es2017
+// why: named capture groups are ES2018 regex syntax
+var r = /(?<year>[0-9]{4})/;

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: RegexFlagUnicodeSticky
+// level: es5
+var r = /a/y;

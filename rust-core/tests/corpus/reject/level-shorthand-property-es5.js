@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ShorthandProperty
+// level: es5
+var o = { x };

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: ClassField
+// level: es2021
+class A { static x; }

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: SuperProperty
+// level: es5
+var o = { m() { return super.x; } };

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: TaggedTemplate
+// level: es5
+f`a`;

@@ -1,0 +1,4 @@
+// expect: above-level
+// construct: TemplateLiteral
+// level: es5
+var s = `a`;

@@ -1,0 +1,4 @@
+// expect: above-level
+// level: es2016
+// why: trailing commas in parameter lists and calls are ES2017
+f(a, b,);

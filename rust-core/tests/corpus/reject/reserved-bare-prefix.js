@@ -1,0 +1,2 @@
+// expect: reserved-name
+var __paranoid = 1;

@@ -1,0 +1,2 @@
+// expect: reserved-name
+try {} catch (__paranoid_e) {}

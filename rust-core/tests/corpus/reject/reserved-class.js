@@ -1,0 +1,2 @@
+// expect: reserved-name
+class __paranoid_x {}

@@ -1,0 +1,2 @@
+// expect: reserved-name
+function __paranoid_scope__() {}

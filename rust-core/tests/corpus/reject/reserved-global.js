@@ -1,0 +1,2 @@
+// expect: reserved-name
+var g = __paranoid_global__;

@@ -1,0 +1,2 @@
+// expect: reserved-name
+__paranoid_x: for (;;) { break __paranoid_x; }

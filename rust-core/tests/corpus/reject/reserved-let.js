@@ -1,0 +1,2 @@
+// expect: reserved-name
+let __paranoid_x = 1;

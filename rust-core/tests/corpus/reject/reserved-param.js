@@ -1,0 +1,2 @@
+// expect: reserved-name
+function f(__paranoid_x) { return 1; }

@@ -1,0 +1,2 @@
+// expect: reserved-name
+var { a: __paranoid_x } = o;

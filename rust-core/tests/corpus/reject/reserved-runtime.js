@@ -1,0 +1,2 @@
+// expect: reserved-name
+__paranoid_rt__.declareVars(["x"]);

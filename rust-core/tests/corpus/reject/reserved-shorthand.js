@@ -1,0 +1,2 @@
+// expect: reserved-name
+var o = { __paranoid_scope__ };

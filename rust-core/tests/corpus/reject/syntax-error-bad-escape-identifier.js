@@ -1,0 +1,2 @@
+// expect: syntax-error
+var \u0031x = 1;

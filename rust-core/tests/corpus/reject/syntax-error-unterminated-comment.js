@@ -1,0 +1,2 @@
+// expect: syntax-error
+var a = 1; /* never closed

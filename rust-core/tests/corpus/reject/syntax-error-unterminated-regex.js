@@ -1,0 +1,3 @@
+// expect: syntax-error
+var r = /abc
+;

@@ -1,0 +1,2 @@
+// expect: syntax-error
+let x: number = 1;

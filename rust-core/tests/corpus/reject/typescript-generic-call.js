@@ -1,0 +1,2 @@
+// expect: syntax-error
+var y = f<number>(1) as T;

@@ -1,0 +1,3 @@
+// expect: not-allowed
+// construct: UsingDeclaration
+{ using x = f(); }

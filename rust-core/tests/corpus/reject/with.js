@@ -1,0 +1,3 @@
+// expect: with-statement
+// construct: WithStatement
+with (o) { x; }
