@@ -3,6 +3,7 @@
 //! line terminator or lone surrogate can change meaning on the way, with a source map back to
 //! the original.
 
+use swc_common::source_map::DefaultSourceMapGenConfig;
 use swc_common::{sync::Lrc, SourceMap};
 use swc_ecma_ast::*;
 use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter};
@@ -33,11 +34,12 @@ pub fn emit(cm: &Lrc<SourceMap>, script: &mut Script) -> Emitted {
             .emit_script(script)
             .expect("writing to a Vec<u8> cannot fail");
     }
-    let map = cm.build_source_map(
-        &mappings,
-        None,
-        swc_common::source_map::DefaultSourceMapGenConfig,
-    );
+    // The source file is named `script.js` (parse.rs), so it is not on the ignore list: it is
+    // exactly the code a user wants to debug. Its text is inlined for debuggers.
+    let mut map = cm.build_source_map(&mappings, None, DefaultSourceMapGenConfig);
+    if let Some(file) = cm.files().first() {
+        map.set_source_contents(0, Some(file.src.clone()));
+    }
     let mut map_json = Vec::new();
     map.to_writer(&mut map_json)
         .expect("writing to a Vec<u8> cannot fail");

@@ -79,7 +79,7 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
         )]);
     }
     let cm: Lrc<SourceMap> = Default::default();
-    let file = cm.new_source_file(Lrc::new(FileName::Anon), source.to_string());
+    let file = cm.new_source_file(Lrc::new(FileName::Custom("script.js".into())), source.to_string());
 
     let mut scan_lexer = strict_lexer(&file);
     let scan = Scanner::new(&mut scan_lexer, nesting_limit())

@@ -1,34 +1,26 @@
 //! Maps byte offsets of the source text to 1-based lines and UTF-16 columns.
 
+use std::cell::OnceCell;
+
 use crate::diagnostic::{Code, Diagnostic};
 
-/// The line starts of one source text, for turning offsets into positions.
+/// The line starts of one source text, for turning offsets into positions. They are computed on
+/// first use: most scripts pass and never need a position.
 pub struct LineIndex<'a> {
     text: &'a str,
-    line_starts: Vec<usize>,
+    line_starts: OnceCell<Vec<usize>>,
 }
 
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
-        let mut line_starts = vec![0];
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => line_starts.push(i + 1),
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => line_starts.push(i + 1),
-                // U+2028 and U+2029 are line terminators in JavaScript (E2 80 A8 / E2 80 A9).
-                0xE2 if bytes.get(i + 1) == Some(&0x80)
-                    && matches!(bytes.get(i + 2), Some(0xA8) | Some(0xA9)) =>
-                {
-                    line_starts.push(i + 3);
-                    i += 2;
-                }
-                _ => {}
-            }
-            i += 1;
+        LineIndex {
+            text,
+            line_starts: OnceCell::new(),
         }
-        LineIndex { text, line_starts }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| line_starts(self.text))
     }
 
     /// 1-based line and UTF-16 column of a byte offset (clamped to the text).
@@ -37,26 +29,26 @@ impl<'a> LineIndex<'a> {
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = match self.line_starts.binary_search(&offset) {
+        let starts = self.line_starts();
+        let line = match starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line];
-        let column: usize = self.text[start..offset].chars().map(char::len_utf16).sum();
+        let column: usize = self.text[starts[line]..offset]
+            .chars()
+            .map(char::len_utf16)
+            .sum();
         (line as u32 + 1, column as u32 + 1)
     }
 
     /// The text of a 1-based line, without its terminator.
     pub fn line_text(&self, line: u32) -> &'a str {
+        let starts = self.line_starts();
         let i = (line as usize).saturating_sub(1);
-        let Some(&start) = self.line_starts.get(i) else {
+        let Some(&start) = starts.get(i) else {
             return "";
         };
-        let end = self
-            .line_starts
-            .get(i + 1)
-            .copied()
-            .unwrap_or(self.text.len());
+        let end = starts.get(i + 1).copied().unwrap_or(self.text.len());
         self.text[start..end].trim_end_matches(['\n', '\r', '\u{2028}', '\u{2029}'])
     }
 
@@ -70,4 +62,28 @@ impl<'a> LineIndex<'a> {
             offset,
         }
     }
+}
+
+/// Byte offsets where lines start. JavaScript's line terminators are LF, CR, CRLF, U+2028 and
+/// U+2029.
+fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => starts.push(i + 1),
+            b'\r' if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+            0xE2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xA8) | Some(0xA9)) =>
+            {
+                starts.push(i + 3);
+                i += 2;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    starts
 }

@@ -195,7 +195,8 @@ fn cmd_transpile(args: &[String]) -> Result<bool, Usage> {
     match transpile(&source, &options) {
         Ok(out) => {
             if let Some(map_path) = &flags.source_map {
-                std::fs::write(map_path, &out.source_map)
+                let map = name_source(&out.source_map, display_name(path));
+                std::fs::write(map_path, map)
                     .map_err(|e| Usage(format!("cannot write `{map_path}`: {e}")))?;
             }
             println!("{}", out.code);
@@ -252,4 +253,11 @@ fn cmd_nesting(args: &[String]) -> Result<bool, Usage> {
         }
     }
     Ok(all_pass)
+}
+
+/// The source map with its one source named after the input file.
+fn name_source(map: &str, name: &str) -> String {
+    let mut json: serde_json::Value = serde_json::from_str(map).expect("the core writes JSON");
+    json["sources"] = serde_json::json!([name]);
+    json.to_string()
 }

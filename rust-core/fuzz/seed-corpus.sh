@@ -1,0 +1,59 @@
+#!/bin/sh
+# Seeds the fuzz corpora (gitignored) from the demo scripts, the test corpus when it exists,
+# and a few snippets. Idempotent; run from anywhere: rust-core/fuzz/seed-corpus.sh
+set -eu
+
+fuzz=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$fuzz/../.." && pwd)
+transpile="$fuzz/corpus/transpile"
+function="$fuzz/corpus/function"
+mkdir -p "$transpile" "$function"
+
+copied=0
+copy() { # FILE NAME
+    cp "$1" "$transpile/$2"
+    copied=$((copied + 1))
+}
+
+for f in "$root"/demo/*.js; do
+    [ -f "$f" ] && copy "$f" "demo-$(basename "$f")"
+done
+
+corpus="$root/rust-core/tests/corpus"
+if [ -d "$corpus" ]; then
+    find "$corpus" -type f -name '*.js' | sort | while read -r f; do
+        rel=${f#"$corpus"/}
+        cp "$f" "$transpile/corpus-$(printf '%s' "$rel" | tr '/' '_')"
+    done
+    copied=$((copied + $(find "$corpus" -type f -name '*.js' | wc -l)))
+else
+    echo "note: $corpus does not exist yet; skipped"
+fi
+
+snippet() { # NAME TEXT
+    printf '%s' "$2" > "$transpile/snippet-$1.js"
+    copied=$((copied + 1))
+}
+snippet var 'var a = 1, b; function f(x) { return x + a; } b = f(2);'
+snippet lexical 'let x = 1; const y = { x, z: [x, ...[2]] }; class C { m() { return this; } }'
+snippet typeof 'typeof missing === "undefined" && typeof Math;'
+snippet this 'this.x = 1; (() => this)(); globalThis.self === window;'
+snippet call 'f(); o.m(); f`t${1}`; new F(1); a?.b?.(c);'
+snippet patterns '({ a, b: [c = d] = [], ...e } = o); for (x of y) ; for (k in o) ;'
+snippet globals 'undefined; NaN; Infinity; void 0;'
+snippet async 'async function* g() { for await (const x of y) yield await x; }'
+snippet labels 'l: for (;;) { break l; } try { throw 1 } catch { } finally { }'
+snippet regexp 'var r = /a(?<n>b)\u{61}/gu; `a${b}c`; 0x1F; 1_000n; a ??= b ||= c;'
+snippet escapes 'var \u0061 = "\u{1F600}"; ev\u0061l;'
+snippet reserved '__paranoid_scope__.x;'
+snippet nesting '((((((((((((((((((((1))))))))))))))))))));'
+
+# The `function` target: kind byte, then parameters and body separated by 0xFF bytes.
+printf '\000a, b\377return a + b' > "$function/normal"
+printf '\001x\377return await x' > "$function/async"
+printf '\002\377yield 1; yield* [2]' > "$function/generator"
+printf '\003a = 1\377for await (const v of a) yield v' > "$function/async-generator"
+printf '\000a\377}); steal(); (function(){' > "$function/injection"
+printf '\000/*\377*/ return 1' > "$function/comment"
+
+echo "seeded $copied files into $transpile and 6 into $function"

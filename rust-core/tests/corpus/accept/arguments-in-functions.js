@@ -1,0 +1,3 @@
+// level: es5
+function f() { return arguments.length + arguments[0]; }
+var g = function () { return arguments; };

@@ -1,0 +1,2 @@
+// level: es2019
+try { f(); } catch { g(); }

@@ -1,0 +1,2 @@
+// level: es2015
+var \u{61}bc = 1;

@@ -1,0 +1,3 @@
+// level: es5
+"use strict";
+function f() { "use strict"; return this; }

@@ -1,0 +1,2 @@
+// expect: syntax-error
+var f = (a, a) => 1;

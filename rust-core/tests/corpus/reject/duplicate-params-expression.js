@@ -1,0 +1,2 @@
+// expect: syntax-error
+var f = function (a, b, a) {};

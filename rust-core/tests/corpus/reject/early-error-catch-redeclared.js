@@ -1,0 +1,2 @@
+// expect: syntax-error
+try {} catch (e) { let e; }

@@ -1,0 +1,2 @@
+// expect: syntax-error
+var o = { __proto__: null, __proto__: null };

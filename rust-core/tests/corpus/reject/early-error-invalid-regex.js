@@ -1,0 +1,3 @@
+// expect: syntax-error
+// why: an invalid pattern is an early error; the output would not load
+var r = /(/;

@@ -1,0 +1,2 @@
+// expect: syntax-error
+function f() { let b; var b; }

@@ -1,0 +1,2 @@
+// expect: syntax-error
+function f(a = 1) { "use strict"; }
