@@ -1,9 +1,19 @@
 //! Prints how long vetting and transpiling take on the given files (a quick look; the
-//! criterion bench is the measurement).
+//! criterion bench is the measurement). `--transpile-only` runs one transpile per file, for
+//! profilers.
 fn main() {
-    for path in std::env::args().skip(1) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let only = args.first().is_some_and(|a| a == "--transpile-only");
+    if only {
+        args.remove(0);
+    }
+    for path in args {
         let source = std::fs::read_to_string(&path).expect("readable file");
         let options = paranoid_core::Options::default();
+        if only {
+            let _ = paranoid_core::transpile(&source, &options);
+            continue;
+        }
         let mb = source.len() as f64 / 1e6;
         let t = std::time::Instant::now();
         let _ = paranoid_core::nesting_depth(&source);

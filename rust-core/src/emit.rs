@@ -3,7 +3,6 @@
 //! line terminator or lone surrogate can change meaning on the way, with a source map back to
 //! the original.
 
-use swc_common::source_map::DefaultSourceMapGenConfig;
 use swc_common::{sync::Lrc, SourceMap};
 use swc_ecma_ast::*;
 use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter};
@@ -34,18 +33,13 @@ pub fn emit(cm: &Lrc<SourceMap>, script: &mut Script) -> Emitted {
             .emit_script(script)
             .expect("writing to a Vec<u8> cannot fail");
     }
-    // The source file is named `script.js` (parse.rs), so it is not on the ignore list: it is
-    // exactly the code a user wants to debug. Its text is inlined for debuggers.
-    let mut map = cm.build_source_map(&mappings, None, DefaultSourceMapGenConfig);
-    if let Some(file) = cm.files().first() {
-        map.set_source_contents(0, Some(file.src.clone()));
-    }
-    let mut map_json = Vec::new();
-    map.to_writer(&mut map_json)
-        .expect("writing to a Vec<u8> cannot fail");
+    let source_map = match cm.files().first() {
+        Some(file) => crate::sourcemap::build(file, &mappings, "script.js"),
+        None => String::new(),
+    };
     Emitted {
         code: String::from_utf8(code).expect("the emitter writes UTF-8"),
-        source_map: String::from_utf8(map_json).expect("source maps are JSON"),
+        source_map,
     }
 }
 

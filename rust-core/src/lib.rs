@@ -16,6 +16,7 @@ pub mod policy;
 mod prescan;
 mod rewrite;
 mod source;
+mod sourcemap;
 mod verify;
 mod vet;
 #[cfg(target_arch = "wasm32")]

@@ -302,19 +302,25 @@ fn first_binding(pat: &Pat) -> Option<&Ident> {
 }
 
 /// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards),
-/// parenthesized so that an object pattern is never read as a block.
+/// parenthesized when the pattern is an object so that it is never read as a block.
 fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
+    let object = matches!(pattern, Pat::Object(_));
     let left = AssignTarget::try_from(pattern)
         .unwrap_or_else(|p| panic!("a declarator's pattern is an assignment target: {p:?}"));
-    Expr::Paren(ParenExpr {
+    let assignment = Expr::Assign(AssignExpr {
         span: DUMMY_SP,
-        expr: Box::new(Expr::Assign(AssignExpr {
+        op: AssignOp::Assign,
+        left,
+        right: init,
+    });
+    if object {
+        Expr::Paren(ParenExpr {
             span: DUMMY_SP,
-            op: AssignOp::Assign,
-            left,
-            right: init,
-        })),
-    })
+            expr: Box::new(assignment),
+        })
+    } else {
+        assignment
+    }
 }
 
 fn unparenthesized(e: &Expr) -> &Expr {

@@ -66,7 +66,7 @@ impl<'a> LineIndex<'a> {
 
 /// Byte offsets where lines start. JavaScript's line terminators are LF, CR, CRLF, U+2028 and
 /// U+2029.
-fn line_starts(text: &str) -> Vec<usize> {
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut starts = vec![0];
     let mut i = 0;

@@ -74,9 +74,12 @@ fn parse_case(path: &Path) -> Result<Case, String> {
         };
         let value = value.trim();
         match key.trim() {
-            "expect" => case
-                .expect
-                .extend(value.split([' ', ',']).filter(|s| !s.is_empty()).map(String::from)),
+            "expect" => case.expect.extend(
+                value
+                    .split([' ', ','])
+                    .filter(|s| !s.is_empty())
+                    .map(String::from),
+            ),
             "level" => case.level = EsLevel::from_str(value).map_err(|e| format!("{name}: {e}"))?,
             "at" => {
                 let (l, c) = value
@@ -117,7 +120,11 @@ fn cases(kind: &str) -> Vec<Case> {
         .iter()
         .filter_map(|p| parse_case(p).map_err(|e| errors.push(e)).ok())
         .collect();
-    assert!(errors.is_empty(), "bad corpus headers:\n{}", errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "bad corpus headers:\n{}",
+        errors.join("\n")
+    );
     cases
 }
 
@@ -141,7 +148,10 @@ fn well_formed(case: &Case, diagnostics: &[Diagnostic], problems: &mut Vec<Strin
     let end = LineIndex::new(&case.source).position(case.source.len());
     for d in diagnostics {
         if d.line < 1 || d.column < 1 {
-            problems.push(format!("{}: position {}:{} is not 1-based: {d}", case.name, d.line, d.column));
+            problems.push(format!(
+                "{}: position {}:{} is not 1-based: {d}",
+                case.name, d.line, d.column
+            ));
         }
         if (d.line, d.column) > end {
             problems.push(format!(
@@ -183,7 +193,11 @@ fn reject_corpus() {
         let diagnostics = vet(&case.source, &options(case.level));
         well_formed(case, &diagnostics, &mut own);
         let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
-        let missing: Vec<&String> = case.expect.iter().filter(|e| !codes.contains(&e.as_str())).collect();
+        let missing: Vec<&String> = case
+            .expect
+            .iter()
+            .filter(|e| !codes.contains(&e.as_str()))
+            .collect();
         if !missing.is_empty() {
             own.push(format!(
                 "{} (level {}): expected {:?} among the diagnostics, missing {missing:?}; got:\n{}",
@@ -194,7 +208,10 @@ fn reject_corpus() {
             ));
         }
         for &(line, column) in &case.at {
-            if !diagnostics.iter().any(|d| d.line == line && d.column == column) {
+            if !diagnostics
+                .iter()
+                .any(|d| d.line == line && d.column == column)
+            {
                 own.push(format!(
                     "{}: expected a diagnostic at {line}:{column}; got:\n{}",
                     case.name,
@@ -261,7 +278,10 @@ fn accept_corpus() {
     let mut problems = Vec::new();
     for case in &cases {
         if !case.expect.is_empty() || !case.at.is_empty() || case.construct.is_some() {
-            problems.push(format!("{}: `expect`/`at`/`construct` belong in reject files", case.name));
+            problems.push(format!(
+                "{}: `expect`/`at`/`construct` belong in reject files",
+                case.name
+            ));
         }
         for level in EsLevel::ALL.into_iter().filter(|l| *l >= case.level) {
             let diagnostics = vet(&case.source, &options(level));
@@ -292,7 +312,10 @@ fn accept_corpus() {
                 problems.push(format!("{}: {e}; output:\n    {}", case.name, out.code));
             }
             if !out.code.is_ascii() {
-                problems.push(format!("{}: the output is not ASCII:\n    {}", case.name, out.code));
+                problems.push(format!(
+                    "{}: the output is not ASCII:\n    {}",
+                    case.name, out.code
+                ));
             }
             if !out.source_map.contains("\"mappings\"") {
                 problems.push(format!("{}: no source map", case.name));
@@ -327,7 +350,10 @@ fn every_versioned_construct_has_a_reject_file_below_its_level() {
         if let Some(c) = case.construct {
             if let Permit::Since(since) = c.rule().permit {
                 if case.level < since {
-                    covered.entry(format!("{c:?}")).or_default().push(case.name.clone());
+                    covered
+                        .entry(format!("{c:?}"))
+                        .or_default()
+                        .push(case.name.clone());
                 }
             }
         }
@@ -369,5 +395,8 @@ fn every_never_construct_that_can_be_parsed_has_a_reject_file() {
         .filter(|r| !unparseable.contains(&r.construct) && !covered.contains(&r.construct))
         .map(|r| format!("{:?}", r.construct))
         .collect();
-    assert!(missing.is_empty(), "never-allowed constructs without a reject file: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "never-allowed constructs without a reject file: {missing:?}"
+    );
 }

@@ -43,7 +43,10 @@ fn assert_one_function(code: &str, kind: FunctionKind, params: usize) {
     let script = parser
         .parse_script()
         .unwrap_or_else(|e| panic!("the output does not parse: {e:?}\n{code}"));
-    assert!(parser.take_errors().is_empty(), "the output has parse errors:\n{code}");
+    assert!(
+        parser.take_errors().is_empty(),
+        "the output has parse errors:\n{code}"
+    );
     let [Stmt::Expr(directive), Stmt::Expr(function)] = script.body.as_slice() else {
         panic!("the output is not the directive plus one statement:\n{code}");
     };
@@ -62,16 +65,22 @@ fn assert_one_function(code: &str, kind: FunctionKind, params: usize) {
         flags(kind),
         "wrong kind of function:\n{code}"
     );
-    assert_eq!(f.function.params.len(), params, "wrong parameter count:\n{code}");
+    assert_eq!(
+        f.function.params.len(),
+        params,
+        "wrong parameter count:\n{code}"
+    );
 }
 
 /// Transpiles and checks everything a success must satisfy; returns the code.
 fn ok(params: &[&str], body: &str, kind: FunctionKind, param_count: usize) -> String {
-    let out = transpile_function(params, body, kind, &Options::default()).unwrap_or_else(|d| {
-        panic!("{kind:?} Function({params:?}, {body:?}) was refused: {d:#?}")
-    });
+    let out = transpile_function(params, body, kind, &Options::default())
+        .unwrap_or_else(|d| panic!("{kind:?} Function({params:?}, {body:?}) was refused: {d:#?}"));
     let code = out.code;
-    assert!(code.starts_with("\"use strict\";("), "{kind:?}: wrong start:\n{code}");
+    assert!(
+        code.starts_with("\"use strict\";("),
+        "{kind:?}: wrong start:\n{code}"
+    );
     assert!(
         code.trim_end().ends_with(");") || code.trim_end().ends_with(')'),
         "{kind:?}: wrong end:\n{code}"
@@ -224,16 +233,34 @@ fn every_kind_with_defaults_destructuring_and_rest() {
             kind,
             4,
         );
-        assert!(!code.contains("__paranoid_scope__.b"), "params are local:\n{code}");
+        assert!(
+            !code.contains("__paranoid_scope__.b"),
+            "params are local:\n{code}"
+        );
     }
 }
 
 #[test]
 fn yield_in_generators_and_await_in_async_functions() {
-    ok(&["a"], "var x = yield a; yield* x;", FunctionKind::Generator, 1);
-    ok(&["a"], "var x = yield a; yield* x; await x;", FunctionKind::AsyncGenerator, 1);
+    ok(
+        &["a"],
+        "var x = yield a; yield* x;",
+        FunctionKind::Generator,
+        1,
+    );
+    ok(
+        &["a"],
+        "var x = yield a; yield* x; await x;",
+        FunctionKind::AsyncGenerator,
+        1,
+    );
     ok(&["a"], "return await a;", FunctionKind::Async, 1);
-    ok(&["a"], "for await (const x of a) yield x;", FunctionKind::AsyncGenerator, 1);
+    ok(
+        &["a"],
+        "for await (const x of a) yield x;",
+        FunctionKind::AsyncGenerator,
+        1,
+    );
     // `yield` and `await` mean nothing special in a normal function: both are refused there
     // (strict mode reserves `yield`; the vetter refuses `await` as an identifier).
     refused_as(FunctionKind::Normal, &[], "yield 1");
@@ -247,12 +274,20 @@ fn yield_in_generators_and_await_in_async_functions() {
 
 #[test]
 fn free_names_in_the_body_go_to_the_scope_and_locals_stay() {
-    let code = ok(&["a"], "var b = a; return [b, c, arguments, this];", FunctionKind::Normal, 1);
+    let code = ok(
+        &["a"],
+        "var b = a; return [b, c, arguments, this];",
+        FunctionKind::Normal,
+        1,
+    );
     assert!(code.contains("__paranoid_scope__.c"), "{code}");
     assert!(!code.contains("__paranoid_scope__.a"), "{code}");
     assert!(!code.contains("__paranoid_scope__.b"), "{code}");
     assert!(code.contains("arguments"), "{code}");
-    assert!(code.contains("this"), "`this` inside the function stays:\n{code}");
+    assert!(
+        code.contains("this"),
+        "`this` inside the function stays:\n{code}"
+    );
     assert!(!code.contains("__paranoid_global__"), "{code}");
 }
 

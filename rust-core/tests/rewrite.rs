@@ -12,7 +12,8 @@ fn out(source: &str) -> String {
 }
 
 fn out_at(source: &str, level: EsLevel) -> String {
-    let t = transpile(source, &Options { level }).unwrap_or_else(|d| panic!("{source:?} was refused: {d:#?}"));
+    let t = transpile(source, &Options { level })
+        .unwrap_or_else(|d| panic!("{source:?} was refused: {d:#?}"));
     check_output(&t.code).unwrap_or_else(|e| panic!("{source:?}: {e}\n{}", t.code));
     t.code
 }
@@ -32,13 +33,17 @@ fn has(code: &str, snippet: &str) {
 
 #[track_caller]
 fn lacks(code: &str, snippet: &str) {
-    assert!(!code.contains(snippet), "did not expect {snippet:?} in:\n{code}");
+    assert!(
+        !code.contains(snippet),
+        "did not expect {snippet:?} in:\n{code}"
+    );
 }
 
 /// Index of `snippet` in `code`, which must contain it.
 #[track_caller]
 fn at(code: &str, snippet: &str) -> usize {
-    code.find(snippet).unwrap_or_else(|| panic!("expected {snippet:?} in:\n{code}"))
+    code.find(snippet)
+        .unwrap_or_else(|| panic!("expected {snippet:?} in:\n{code}"))
 }
 
 // ---- free identifiers ----------------------------------------------------------------------
@@ -52,7 +57,8 @@ fn free_read_is_a_scope_property() {
 
 #[test]
 fn free_writes_target_the_scope() {
-    let code = body("x = 1; x += 2; x++; --x; [x] = a; ({ p: x } = a); for (x of a); for (x in a);");
+    let code =
+        body("x = 1; x += 2; x++; --x; [x] = a; ({ p: x } = a); for (x of a); for (x in a);");
     has(&code, &format!("{S}.x=1;"));
     has(&code, &format!("{S}.x+=2;"));
     has(&code, &format!("{S}.x++;"));
@@ -70,7 +76,10 @@ fn typeof_a_free_name_does_not_throw() {
     assert_eq!(body("typeof (x);"), format!("{guarded};"));
     // A member or a local is a plain typeof.
     assert_eq!(body("typeof x.y;"), format!("typeof {S}.x.y;"));
-    has(&body("function f(y) { return typeof y; }"), "return typeof y;");
+    has(
+        &body("function f(y) { return typeof y; }"),
+        "return typeof y;",
+    );
 }
 
 #[test]
@@ -101,7 +110,10 @@ fn shorthand_properties_of_free_names_get_a_value() {
 #[test]
 fn shorthand_proto_stays_an_own_property() {
     // `{__proto__: v}` would set the prototype; `{__proto__}` makes an own property.
-    assert_eq!(body("({ __proto__ });"), format!("({{[\"__proto__\"]:{S}.__proto__}});"));
+    assert_eq!(
+        body("({ __proto__ });"),
+        format!("({{[\"__proto__\"]:{S}.__proto__}});")
+    );
     lacks(&body("({ __proto__ });"), "{__proto__:");
 }
 
@@ -119,7 +131,10 @@ fn undefined_nan_and_infinity_are_values() {
 
 #[test]
 fn globalthis_self_and_window_are_ordinary_names() {
-    assert_eq!(body("globalThis; self; window.x;"), format!("{S}.globalThis;{S}.self;{S}.window.x;"));
+    assert_eq!(
+        body("globalThis; self; window.x;"),
+        format!("{S}.globalThis;{S}.self;{S}.window.x;")
+    );
 }
 
 // ---- this ----------------------------------------------------------------------------------
@@ -194,14 +209,20 @@ fn arguments_inside_functions_is_untouched() {
     has(&code, "return[arguments,()=>arguments];");
     lacks(&code, &format!("{S}.arguments"));
     // At the top level (and in top-level arrows) it is an ordinary global name.
-    assert_eq!(body("arguments; () => arguments;"), format!("{S}.arguments;()=>{S}.arguments;"));
+    assert_eq!(
+        body("arguments; () => arguments;"),
+        format!("{S}.arguments;()=>{S}.arguments;")
+    );
 }
 
 #[test]
 fn labels_are_untouched() {
     assert_eq!(body("a: for (;;) break a;"), "a:for(;;)break a;");
     assert_eq!(body("x: x;"), format!("x:{S}.x;"));
-    assert_eq!(body("b: { continue_: 1; break b; }"), "b:{continue_:1;break b;}");
+    assert_eq!(
+        body("b: { continue_: 1; break b; }"),
+        "b:{continue_:1;break b;}"
+    );
     has(&body("l: while (1) { continue l; }"), "continue l;");
 }
 
@@ -212,12 +233,21 @@ fn the_prologue_declares_vars_then_functions_in_source_order() {
     let code = out("f(); var a = 1; function f() {} var b; function g() {}");
     let directive = at(&code, "\"use strict\";");
     let vars = at(&code, "__paranoid_rt__.declareVars([\"a\",\"b\"]);");
-    let f = at(&code, "__paranoid_rt__.declareFunction(\"f\",function f(){});");
-    let g = at(&code, "__paranoid_rt__.declareFunction(\"g\",function g(){});");
+    let f = at(
+        &code,
+        "__paranoid_rt__.declareFunction(\"f\",function f(){});",
+    );
+    let g = at(
+        &code,
+        "__paranoid_rt__.declareFunction(\"g\",function g(){});",
+    );
     let call = at(&code, &format!("(0,{S}.f)();"));
     let init = at(&code, &format!("({S}.a=1);"));
     assert_eq!(directive, 0, "{code}");
-    assert!(vars < f && f < g && g < call && call < init, "wrong order:\n{code}");
+    assert!(
+        vars < f && f < g && g < call && call < init,
+        "wrong order:\n{code}"
+    );
 }
 
 #[test]
@@ -232,7 +262,10 @@ fn a_later_function_declaration_wins_and_vars_are_listed_once() {
 #[test]
 fn a_function_names_itself_through_the_global_binding() {
     // Inside `function f` at the top level, `f` is the global binding (a later assignment wins).
-    has(&out("function f() { return f; }"), &format!("function f(){{return {S}.f;}}"));
+    has(
+        &out("function f() { return f; }"),
+        &format!("function f(){{return {S}.f;}}"),
+    );
 }
 
 #[test]
@@ -253,7 +286,9 @@ fn vars_in_nested_blocks_hoist_and_block_functions_do_not() {
 
 #[test]
 fn for_loops_with_var_use_the_scope() {
-    let code = out("for (var i = 0; i < 1; i++); for (var j;;) break; for (var k in o); for (var v of a);");
+    let code = out(
+        "for (var i = 0; i < 1; i++); for (var j;;) break; for (var k in o); for (var v of a);",
+    );
     has(&code, "declareVars([\"i\",\"j\",\"k\",\"v\"]);");
     has(&code, &format!("for(({S}.i=0);{S}.i<1;{S}.i++);"));
     has(&code, "for(void 0;;)break;");
@@ -271,7 +306,10 @@ fn var_destructuring_at_the_top_level() {
 #[test]
 fn let_const_and_class_are_declared_in_place() {
     let code = body("let x = 1, y; const c = 2, d = c; class K {}");
-    has(&code, &format!("__paranoid_rt__.declareLexical([\"x\",\"y\"]),({S}.x=1);"));
+    has(
+        &code,
+        &format!("__paranoid_rt__.declareLexical([\"x\",\"y\"]),({S}.x=1);"),
+    );
     has(
         &code,
         &format!(
@@ -279,7 +317,10 @@ fn let_const_and_class_are_declared_in_place() {
              __paranoid_rt__.sealConsts([\"c\",\"d\"]);"
         ),
     );
-    has(&code, &format!("__paranoid_rt__.declareLexical([\"K\"]),{S}.K=class K{{}};"));
+    has(
+        &code,
+        &format!("__paranoid_rt__.declareLexical([\"K\"]),{S}.K=class K{{}};"),
+    );
     // Nothing of these is hoisted into the prologue.
     lacks(&code, "declareVars");
 }
@@ -287,12 +328,18 @@ fn let_const_and_class_are_declared_in_place() {
 #[test]
 fn lexical_destructuring_declares_every_bound_name() {
     let code = body("let [p, { q }] = r;");
-    has(&code, &format!("declareLexical([\"p\",\"q\"]),([{S}.p,{{q:{S}.q}}]={S}.r);"));
+    has(
+        &code,
+        &format!("declareLexical([\"p\",\"q\"]),([{S}.p,{{q:{S}.q}}]={S}.r);"),
+    );
 }
 
 #[test]
 fn block_scoped_declarations_stay_local() {
-    assert_eq!(body("{ let z = 1; const w = z; class C {} z; }"), "{let z=1;const w=z;class C{}z;}");
+    assert_eq!(
+        body("{ let z = 1; const w = z; class C {} z; }"),
+        "{let z=1;const w=z;class C{}z;}"
+    );
 }
 
 #[test]
@@ -305,8 +352,19 @@ fn locals_of_functions_are_untouched() {
 
 #[test]
 fn the_output_starts_with_the_directive() {
-    for source in ["", "x", "'use strict'; x", "\"use strict\"; x", "/* c */ x", "\n\nx"] {
-        assert!(out(source).starts_with("\"use strict\";"), "{source:?}: {}", out(source));
+    for source in [
+        "",
+        "x",
+        "'use strict'; x",
+        "\"use strict\"; x",
+        "/* c */ x",
+        "\n\nx",
+    ] {
+        assert!(
+            out(source).starts_with("\"use strict\";"),
+            "{source:?}: {}",
+            out(source)
+        );
     }
 }
 
@@ -332,13 +390,19 @@ fn string_literals_are_printed_from_their_values() {
     assert_eq!(body("'a\\'b';"), "\"a'b\";");
     assert_eq!(body("'line\\\ncontinued';"), "\"linecontinued\";");
     for raw in ["\\x41", "\\u0041", "\\u{42}", "\\\n"] {
-        lacks(&body("'\\x41'; '\\u0041\\u{42}'; 'line\\\ncontinued';"), raw);
+        lacks(
+            &body("'\\x41'; '\\u0041\\u{42}'; 'line\\\ncontinued';"),
+            raw,
+        );
     }
 }
 
 #[test]
 fn number_literals_are_printed_from_their_values() {
-    assert_eq!(body("0x10; 0b11; 0o17; 1_000; .5; 5.;"), "16;3;15;1e3;.5;5;");
+    assert_eq!(
+        body("0x10; 0b11; 0o17; 1_000; .5; 5.;"),
+        "16;3;15;1e3;.5;5;"
+    );
     has(&body("10n; 0x10n;"), "10n;");
 }
 
@@ -367,7 +431,10 @@ fn lone_surrogate_escapes_stay_exactly_that() {
 #[test]
 fn tagged_templates_keep_their_raw_text() {
     // The tag sees the raw text, so it is copied as it was written (escapes and all).
-    has(&out("String.raw`\\x41\\n${1}\\u{42}`;"), "`\\x41\\n${1}\\u{42}`");
+    has(
+        &out("String.raw`\\x41\\n${1}\\u{42}`;"),
+        "`\\x41\\n${1}\\u{42}`",
+    );
     has(&out("tag`\\unicode`;"), "`\\unicode`");
     // Untagged templates only expose cooked values, which are printed ASCII.
     let code = out("`é${1}ü`;");
@@ -384,7 +451,11 @@ fn tagged_templates_with_non_ascii_raw_text_keep_it() {
 
 #[test]
 fn a_source_map_comes_with_the_output() {
-    let t = transpile("var a = 1;\nfunction f() { return a; }\n", &Options::default()).unwrap();
+    let t = transpile(
+        "var a = 1;\nfunction f() { return a; }\n",
+        &Options::default(),
+    )
+    .unwrap();
     assert!(t.source_map.contains("\"mappings\""), "{}", t.source_map);
     assert!(t.source_map.contains("\"version\":3"), "{}", t.source_map);
 }

@@ -74,6 +74,22 @@ describe('nesting in an emulated worker stack', () => {
   }
 });
 
+describe('source maps', () => {
+  it('map generated positions back to the original line and UTF-16 column', async () => {
+    const { SourceMap } = await import('node:module');
+    const source = 'var a = 1;\nvar b\u00e9 = "\u{1F600}" + missingName;\n';
+    const r = core.transpile(source);
+    assert.equal(r.ok, true);
+    const map = new SourceMap(JSON.parse(r.sourceMap));
+    const column = r.code.indexOf('__paranoid_scope__.missingName') + '__paranoid_scope__.'.length;
+    const entry = map.findEntry(0, column);
+    // "missingName" starts on line 2 (index 1) at UTF-16 column 16: `var bé = "😀" + ` is 16
+    // units (the emoji is two).
+    assert.deepEqual([entry.originalLine, entry.originalColumn], [1, 16]);
+    assert.equal(JSON.parse(r.sourceMap).sourcesContent[0], source);
+  });
+});
+
 describe('results', () => {
   it('are plain data with stable codes and 1-based positions', () => {
     const r = core.vet('let a = 1;\nwith (a) {}', 'es2023');

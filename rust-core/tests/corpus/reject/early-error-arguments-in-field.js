@@ -1,0 +1,2 @@
+// expect: syntax-error
+class A { x = arguments; }
