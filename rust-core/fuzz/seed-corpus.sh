@@ -7,7 +7,8 @@ fuzz=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$fuzz/../.." && pwd)
 transpile="$fuzz/corpus/transpile"
 function="$fuzz/corpus/function"
-mkdir -p "$transpile" "$function"
+differential="$fuzz/corpus/differential"
+mkdir -p "$transpile" "$function" "$differential"
 
 copied=0
 copy() { # FILE NAME
@@ -56,4 +57,10 @@ printf '\003a = 1\377for await (const v of a) yield v' > "$function/async-genera
 printf '\000a\377}); steal(); (function(){' > "$function/injection"
 printf '\000/*\377*/ return 1' > "$function/comment"
 
-echo "seeded $copied files into $transpile and 6 into $function"
+# The `differential` target builds programs from structured bytes: random inputs long enough
+# for the generator to make real programs.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+    [ -f "$differential/random-$i" ] || head -c 512 /dev/urandom > "$differential/random-$i"
+done
+
+echo "seeded $copied files into $transpile, 6 into $function, 16 into $differential"

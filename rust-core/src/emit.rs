@@ -1,7 +1,8 @@
 //! Code generation: the output is printed from the rewritten tree (never spliced from the input
 //! text), minified so that its size stays linear in the input's nesting, ASCII-only so that no
 //! line terminator or lone surrogate can change meaning on the way, with a source map back to
-//! the original.
+//! the original. One exception to ASCII: a template's raw text is printed as written, since
+//! `String.raw` and tag functions observe it.
 
 use swc_common::{sync::Lrc, SourceMap};
 use swc_ecma_ast::*;

@@ -24,6 +24,10 @@ pub struct Parsed {
     pub early: Vec<Diagnostic>,
     /// The deepest nesting the pre-scan met (its limit is `MAX_NESTING`).
     pub nesting: u32,
+    /// Offsets of identifiers spelled with `\u{…}` and of trailing commas before `)`: syntax
+    /// with no node of its own, for the vetter's level check.
+    pub code_point_escapes: Vec<usize>,
+    pub trailing_commas: Vec<usize>,
 }
 
 impl Parsed {
@@ -37,17 +41,42 @@ fn offset_in(file: &SourceFile, pos: BytePos) -> usize {
     pos.0.saturating_sub(file.start_pos.0) as usize
 }
 
-/// The nesting limit in force: `MAX_NESTING`, except in a build with the `calibration` feature,
-/// where `cargo xtask calibrate` raises it to find where the engine's stack really gives out.
-fn nesting_limit() -> u32 {
-    #[cfg(feature = "calibration")]
-    {
-        let raised = CALIBRATION_LIMIT.load(std::sync::atomic::Ordering::Relaxed);
-        if raised != 0 {
-            return raised;
+/// The limits one parse is held to.
+#[derive(Clone, Copy)]
+pub struct Limits {
+    pub nesting: u32,
+    pub tree_depth: u32,
+}
+
+impl Limits {
+    /// The limits for untrusted input: `MAX_NESTING` and `MAX_TREE_DEPTH`, except in a build
+    /// with the `calibration` feature, where `tools/calibrate-nesting.mjs` raises the nesting
+    /// limit to find where the engine's stack really gives out.
+    pub fn untrusted() -> Self {
+        #[cfg(feature = "calibration")]
+        {
+            let raised = CALIBRATION_LIMIT.load(std::sync::atomic::Ordering::Relaxed);
+            if raised != 0 {
+                return Limits {
+                    nesting: raised,
+                    tree_depth: raised.max(MAX_TREE_DEPTH),
+                };
+            }
+        }
+        Limits {
+            nesting: MAX_NESTING,
+            tree_depth: MAX_TREE_DEPTH,
         }
     }
-    MAX_NESTING
+
+    /// For re-reading our own output, which legitimately nests deeper than its input (a
+    /// `typeof x` becomes a conditional, a function declaration a call's argument).
+    pub fn output() -> Self {
+        Limits {
+            nesting: MAX_NESTING * 4,
+            tree_depth: MAX_TREE_DEPTH * 4,
+        }
+    }
 }
 
 #[cfg(feature = "calibration")]
@@ -68,6 +97,14 @@ fn strict_lexer(file: &SourceFile) -> Lexer<'_> {
 }
 
 pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>> {
+    parse_with(source, lines, Limits::untrusted())
+}
+
+pub fn parse_with(
+    source: &str,
+    lines: &LineIndex,
+    limits: Limits,
+) -> Result<Parsed, Vec<Diagnostic>> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(vec![lines.diagnostic(
             Code::TooLarge,
@@ -79,10 +116,13 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
         )]);
     }
     let cm: Lrc<SourceMap> = Default::default();
-    let file = cm.new_source_file(Lrc::new(FileName::Custom("script.js".into())), source.to_string());
+    let file = cm.new_source_file(
+        Lrc::new(FileName::Custom("script.js".into())),
+        source.to_string(),
+    );
 
     let mut scan_lexer = strict_lexer(&file);
-    let scan = Scanner::new(&mut scan_lexer, nesting_limit())
+    let scan = Scanner::new(&mut scan_lexer, limits.nesting)
         .run()
         .map_err(|r| vec![lines.diagnostic(r.code, r.message, offset_in(&file, r.pos))])?;
     let lexical: Vec<Diagnostic> = scan
@@ -103,7 +143,11 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
     };
 
     let too_deep = script.as_ref().and_then(|script| {
-        let mut probe = DepthProbe::default();
+        let mut probe = DepthProbe {
+            limit: limits.tree_depth,
+            depth: 0,
+            exceeded: None,
+        };
         script.visit_with(&mut probe);
         probe.exceeded
     });
@@ -112,7 +156,7 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
         std::mem::forget(script);
         return Err(vec![lines.diagnostic(
             Code::TooDeep,
-            format!("the syntax tree is deeper than {MAX_TREE_DEPTH}"),
+            format!("the syntax tree is deeper than {}", limits.tree_depth),
             offset_in(&file, span.lo),
         )]);
     }
@@ -151,18 +195,30 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
         }
     }
 
+    let code_point_escapes = scan
+        .code_point_escapes
+        .iter()
+        .map(|&p| offset_in(&file, p))
+        .collect();
+    let trailing_commas = scan
+        .trailing_commas
+        .iter()
+        .map(|&p| offset_in(&file, p))
+        .collect();
     Ok(Parsed {
         cm,
         file,
         script,
         early,
         nesting: scan.max_depth,
+        code_point_escapes,
+        trailing_commas,
     })
 }
 
 /// Measures the tree's depth without recursing past the limit.
-#[derive(Default)]
 struct DepthProbe {
+    limit: u32,
     depth: u32,
     exceeded: Option<Span>,
 }
@@ -173,7 +229,7 @@ impl DepthProbe {
             return;
         }
         self.depth += 1;
-        if self.depth > MAX_TREE_DEPTH {
+        if self.depth > self.limit {
             self.exceeded = Some(span);
         } else {
             children(self);

@@ -28,6 +28,7 @@
 //! over each word's raw text, so this is exact and costs nothing extra.
 
 use swc_common::BytePos;
+use swc_ecma_ast::Ident;
 use swc_ecma_parser::input::Tokens;
 use swc_ecma_parser::unstable::{Token, TokenAndSpan, TokenValue};
 
@@ -45,8 +46,13 @@ pub struct Refusal {
 /// What the scan learned: the token stream (kind and start of each token, to compare with what
 /// the parser saw) and the deepest nesting met.
 pub struct Scan {
-    /// Keywords written with escapes: each refuses the script.
+    /// Keywords written with escapes, and escaped words that are no identifier: each refuses
+    /// the script.
     pub escaped: Vec<Refusal>,
+    /// Identifiers spelled with a `\u{…}` escape (ES2015), for the level check.
+    pub code_point_escapes: Vec<BytePos>,
+    /// Trailing commas before `)` (ES2017), for the level check.
+    pub trailing_commas: Vec<BytePos>,
     /// Kind and start of every token, to compare with what the parser saw.
     pub tokens: Vec<(Token, BytePos)>,
     /// The deepest nesting met, for calibrating the limit on real code.
@@ -97,6 +103,9 @@ struct Frame {
     pending_body: Option<PendingBody>,
     /// Inside `case …:` / `default:` before its colon.
     in_case_label: bool,
+    /// `else` clauses of the current `if … else if …` chain: the tree nests once per `else`
+    /// although each clause ends with `;` or `}`.
+    else_chain: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,11 +125,12 @@ impl Frame {
             open_conditionals: 0,
             pending_body: None,
             in_case_label: false,
+            else_chain: 0,
         }
     }
 
     fn depth(&self) -> u32 {
-        self.base + self.assoc + self.prefix + self.climbing.count_ones()
+        self.base + self.assoc + self.prefix + self.climbing.count_ones() + self.else_chain
     }
 
     /// Everything pending in this frame has been parsed: a new statement or list item starts.
@@ -151,6 +161,8 @@ pub struct Scanner<'a, L: Tokens> {
     frames: Vec<Frame>,
     prev: Prev,
     prev_token: Option<Token>,
+    code_point_escapes: Vec<BytePos>,
+    trailing_commas: Vec<BytePos>,
     /// The kind of the last `(`…`)` closed, to tell a function body from a block.
     last_closed_paren: Option<FrameKind>,
     limit: u32,
@@ -172,6 +184,8 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             prev: Prev::ExpectOperand,
             prev_token: None,
             last_closed_paren: None,
+            code_point_escapes: Vec::new(),
+            trailing_commas: Vec::new(),
             limit,
             max_depth: 0,
             tokens: Vec::new(),
@@ -196,6 +210,8 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         }
         Ok(Scan {
             escaped,
+            code_point_escapes: self.code_point_escapes,
+            trailing_commas: self.trailing_commas,
             tokens: self.tokens,
             max_depth: self.max_depth,
         })
@@ -227,7 +243,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         }
     }
 
-    fn check_escaped_word(&self, t: &TokenAndSpan) -> Result<(), Refusal> {
+    fn check_escaped_word(&mut self, t: &TokenAndSpan) -> Result<(), Refusal> {
         if !(t.token == Token::Ident || t.token.is_word()) {
             return Ok(());
         }
@@ -239,10 +255,25 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             Some(TokenValue::Word(atom)) => atom.to_string(),
             _ => raw.to_string(),
         };
+        if raw.contains("\\u{") {
+            self.code_point_escapes.push(t.span.lo);
+        }
         if must_not_be_escaped(&word) {
             return Err(Refusal {
                 code: Code::EscapedKeyword,
                 message: format!("`{word}` may not be written with escapes (`{raw}`)"),
+                pos: t.span.lo,
+            });
+        }
+        // The lexer takes any escaped code point; the spec takes only identifier characters
+        // (`\u0031x` is no identifier, and printed back it would not even parse).
+        let mut chars = word.chars();
+        let valid =
+            chars.next().is_some_and(Ident::is_valid_start) && chars.all(Ident::is_valid_continue);
+        if !valid {
+            return Err(Refusal {
+                code: Code::SyntaxError,
+                message: format!("`{raw}` is not a valid identifier"),
                 pos: t.span.lo,
             });
         }
@@ -344,6 +375,13 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             frame.reset();
             frame.open_conditionals = 0;
         }
+        // A statement ended (`;` or a closing `}`): unless `else` continues it, the
+        // `if … else` chain is over.
+        if matches!(self.prev_token, Some(Token::Semi) | Some(Token::RBrace))
+            && token != Token::Else
+        {
+            self.top_mut().else_chain = 0;
+        }
         let statement_start = self.at_statement_start(t);
         let prev_token = self.prev_token;
         let prev = self.prev;
@@ -422,6 +460,9 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 self.prev = Prev::EndsOperand;
             }
             Token::RParen => {
+                if prev_token == Some(Token::Comma) {
+                    self.trailing_commas.push(pos);
+                }
                 let closed = self.close();
                 self.last_closed_paren = closed;
                 self.prev = match closed {
@@ -501,7 +542,12 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                     };
                 }
             }
-            Token::Else | Token::Do => {
+            Token::Else => {
+                self.top_mut().else_chain += 1;
+                self.assoc_unit(pos)?;
+                self.prev = Prev::StatementBodyNext;
+            }
+            Token::Do => {
                 self.assoc_unit(pos)?;
                 self.prev = Prev::StatementBodyNext;
             }

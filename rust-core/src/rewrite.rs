@@ -17,6 +17,8 @@ use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
 
 /// Rewrites `script` in place.
 pub fn rewrite(script: &mut Script) {
+    // A hashbang is a comment: the output starts with the directive, as the contract says.
+    script.shebang = None;
     // The directive first, so that the resolver scopes the script as strict code (block-level
     // functions belong to their block).
     script.body.insert(0, use_strict());

@@ -10,7 +10,11 @@ use crate::source::line_starts;
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 fn vlq(out: &mut String, value: i64) {
-    let mut v = if value < 0 { ((-value) << 1) | 1 } else { value << 1 } as u64;
+    let mut v = if value < 0 {
+        ((-value) << 1) | 1
+    } else {
+        value << 1
+    } as u64;
     loop {
         let mut digit = (v & 31) as u8;
         v >>= 5;

@@ -16,7 +16,7 @@ use crate::source::LineIndex;
 pub fn free_identifiers(code: &str) -> Result<BTreeSet<String>, Vec<Diagnostic>> {
     let lines = LineIndex::new(code);
     crate::guarded(&lines, || {
-        let mut parsed = crate::parse::parse(code, &lines)?;
+        let mut parsed = crate::parse::parse_with(code, &lines, crate::parse::Limits::output())?;
         if !parsed.early.is_empty() {
             return Err(parsed.early);
         }

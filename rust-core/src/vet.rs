@@ -28,6 +28,12 @@ pub fn vet(parsed: &Parsed, lines: &LineIndex, level: EsLevel) -> Vec<Diagnostic
     if parsed.script.shebang.is_some() {
         vetter.check(Construct::Hashbang, parsed.script.span);
     }
+    for &offset in &parsed.code_point_escapes {
+        vetter.check_at(Construct::CodePointEscape, offset);
+    }
+    for &offset in &parsed.trailing_commas {
+        vetter.check_at(Construct::TrailingComma, offset);
+    }
     parsed.script.visit_with(&mut vetter);
     vetter.diagnostics.sort_by_key(|d| d.offset);
     vetter.diagnostics
@@ -42,8 +48,11 @@ struct Vetter<'a> {
 
 impl Vetter<'_> {
     fn check(&mut self, construct: Construct, span: Span) {
+        self.check_at(construct, self.parsed.offset(span.lo));
+    }
+
+    fn check_at(&mut self, construct: Construct, offset: usize) {
         let rule = construct.rule();
-        let offset = self.parsed.offset(span.lo);
         match rule.permit {
             Permit::Since(level) if level <= self.level => {}
             Permit::Since(level) => self.diagnostics.push(self.lines.diagnostic(
@@ -76,6 +85,42 @@ impl Vetter<'_> {
             (false, true) => self.check(Construct::GeneratorFunction, span),
             (true, false) => self.check(Construct::AsyncFunction, span),
             (true, true) => self.check(Construct::AsyncGeneratorFunction, span),
+        }
+    }
+
+    /// A formal parameter: a default is a default parameter, a rest a rest parameter.
+    fn visit_parameter(&mut self, pat: &Pat) {
+        match pat {
+            Pat::Assign(a) => {
+                self.check(Construct::DefaultParameter, a.span);
+                a.left.visit_children_with(self);
+                a.right.visit_with(self);
+            }
+            Pat::Rest(r) => {
+                self.check(Construct::RestParameter, r.span);
+                r.arg.visit_with(self);
+            }
+            other => other.visit_with(self),
+        }
+    }
+
+    /// Strict code may not name a parameter twice; swc does not check it.
+    fn check_unique_params<'p>(&mut self, params: impl Iterator<Item = &'p Pat>) {
+        let mut names = Vec::new();
+        for p in params {
+            binding_idents(p, &mut names);
+        }
+        for (i, id) in names.iter().enumerate() {
+            if names[..i].iter().any(|earlier| earlier.sym == id.sym) {
+                self.refuse(
+                    Code::SyntaxError,
+                    format!(
+                        "duplicate parameter name `{}` (not allowed in strict mode)",
+                        id.sym
+                    ),
+                    id.span,
+                );
+            }
         }
     }
 
@@ -152,6 +197,7 @@ impl Visit for Vetter<'_> {
 
     fn visit_function(&mut self, n: &Function) {
         self.check_function_kind(n.is_async, n.is_generator, n.span);
+        self.check_unique_params(n.params.iter().map(|p| &p.pat));
         if let Some(d) = n.decorators.first() {
             self.check(Construct::Decorator, d.span);
         }
@@ -165,7 +211,7 @@ impl Visit for Vetter<'_> {
         if let Some(d) = n.decorators.first() {
             self.check(Construct::Decorator, d.span);
         }
-        n.visit_children_with(self);
+        self.visit_parameter(&n.pat);
     }
 
     fn visit_arrow_expr(&mut self, n: &ArrowExpr) {
@@ -180,7 +226,11 @@ impl Visit for Vetter<'_> {
         if n.is_generator || n.type_params.is_some() || n.return_type.is_some() {
             self.check(Construct::Invalid, n.span);
         }
-        n.visit_children_with(self);
+        self.check_unique_params(n.params.iter());
+        for p in &n.params {
+            self.visit_parameter(p);
+        }
+        n.body.visit_with(self);
     }
 
     fn visit_class(&mut self, n: &Class) {
@@ -382,8 +432,20 @@ impl Visit for Vetter<'_> {
         match n {
             Lit::Str(s) => {
                 self.check(Construct::StringLiteral, s.span);
-                if s.raw.as_ref().is_some_and(|r| r.contains("\\u{")) {
-                    self.check(Construct::CodePointEscape, s.span);
+                if let Some(raw) = &s.raw {
+                    if raw.contains("\\u{") {
+                        self.check(Construct::CodePointEscape, s.span);
+                    }
+                    if raw.contains(['\u{2028}', '\u{2029}']) {
+                        self.check(Construct::LineSeparatorInString, s.span);
+                    }
+                    if has_non_octal_decimal_escape(raw) {
+                        self.refuse(
+                            Code::SyntaxError,
+                            "`\\8` and `\\9` escapes are not allowed in strict mode".into(),
+                            s.span,
+                        );
+                    }
                 }
             }
             Lit::Bool(b) => self.check(Construct::BooleanLiteral, b.span),
@@ -408,6 +470,9 @@ impl Visit for Vetter<'_> {
             }
             Lit::Regex(r) => {
                 self.check(Construct::RegexLiteral, r.span);
+                for construct in regex_pattern_constructs(&r.exp) {
+                    self.check(construct, r.span);
+                }
                 for flag in r.flags.chars() {
                     match flag {
                         'g' | 'i' | 'm' => {}
@@ -425,6 +490,11 @@ impl Visit for Vetter<'_> {
     fn visit_tpl_element(&mut self, n: &TplElement) {
         if n.raw.contains("\\u{") {
             self.check(Construct::CodePointEscape, n.span);
+        }
+        // An escape that is not one (`\unicode`) leaves no cooked value: only tagged
+        // templates may do that, since ES2018.
+        if n.cooked.is_none() {
+            self.check(Construct::TemplateRevision, n.span);
         }
     }
 
@@ -453,4 +523,93 @@ impl Visit for Vetter<'_> {
     fn visit_module_decl(&mut self, n: &ModuleDecl) {
         self.check(Construct::ModuleDeclaration, n.span());
     }
+}
+
+/// The identifiers a binding pattern binds.
+fn binding_idents<'p>(pat: &'p Pat, out: &mut Vec<&'p Ident>) {
+    match pat {
+        Pat::Ident(b) => out.push(&b.id),
+        Pat::Array(a) => a
+            .elems
+            .iter()
+            .flatten()
+            .for_each(|p| binding_idents(p, out)),
+        Pat::Rest(r) => binding_idents(&r.arg, out),
+        Pat::Object(o) => {
+            for prop in &o.props {
+                match prop {
+                    ObjectPatProp::KeyValue(kv) => binding_idents(&kv.value, out),
+                    ObjectPatProp::Assign(a) => out.push(&a.key.id),
+                    ObjectPatProp::Rest(r) => binding_idents(&r.arg, out),
+                }
+            }
+        }
+        Pat::Assign(a) => binding_idents(&a.left, out),
+        Pat::Invalid(_) | Pat::Expr(_) => {}
+    }
+}
+
+/// Whether a string literal's source text has `\8` or `\9` (an escaped backslash does not
+/// count).
+fn has_non_octal_decimal_escape(raw: &str) -> bool {
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some('8' | '9') = chars.next() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The regular-expression syntax newer than ES5 that a pattern uses. The engine parses the
+/// pattern itself; this only holds it to the requested level, conservatively (a match inside a
+/// character class is still a match).
+fn regex_pattern_constructs(pattern: &str) -> Vec<Construct> {
+    let mut found = Vec::new();
+    let mut group_names: Vec<&str> = Vec::new();
+    let bytes = pattern.as_bytes();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => {
+                match bytes.get(i + 1) {
+                    Some(b'k') if bytes.get(i + 2) == Some(&b'<') => {
+                        found.push(Construct::RegexNamedGroup)
+                    }
+                    Some(b'p' | b'P') if bytes.get(i + 2) == Some(&b'{') => {
+                        found.push(Construct::RegexUnicodeProperty)
+                    }
+                    _ => {}
+                }
+                i += 2;
+                continue;
+            }
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'(' if !in_class && bytes.get(i + 1) == Some(&b'?') => match bytes.get(i + 2) {
+                Some(b'<') => match bytes.get(i + 3) {
+                    Some(b'=' | b'!') => found.push(Construct::RegexLookbehind),
+                    _ => {
+                        found.push(Construct::RegexNamedGroup);
+                        let name = pattern[i + 3..].split('>').next().unwrap_or("");
+                        if group_names.contains(&name) {
+                            // The same name twice (in alternatives) is ES2025.
+                            found.push(Construct::RegexDuplicateNamedGroups);
+                        }
+                        group_names.push(name);
+                    }
+                },
+                Some(b':' | b'=' | b'!') => {}
+                // `(?i:…)`, `(?-m:…)`: modifiers (ES2025).
+                Some(_) => found.push(Construct::RegexModifiers),
+                None => {}
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    found
 }

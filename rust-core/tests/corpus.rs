@@ -400,3 +400,26 @@ fn every_never_construct_that_can_be_parsed_has_a_reject_file() {
         "never-allowed constructs without a reject file: {missing:?}"
     );
 }
+
+/// Early errors that swc's parser does not report (redeclarations, `super()` outside a
+/// constructor, undeclared private names, duplicate `__proto__`, invalid regex patterns): the
+/// core passes them on, and the engine refuses the output when it loads it, so nothing runs
+/// (`tests/node/engine-rejects.test.mjs` checks that part). A file here that the core starts
+/// refusing belongs in `reject/`.
+#[test]
+fn engine_rejects_corpus_is_passed_on_to_the_engine() {
+    let cases = cases("engine-rejects");
+    assert!(!cases.is_empty());
+    let mut problems = Vec::new();
+    for case in &cases {
+        let diagnostics = vet(&case.source, &options(case.level));
+        if !diagnostics.is_empty() {
+            problems.push(format!(
+                "{}: now refused by the core, move it to reject/:\n{}",
+                case.name,
+                show(&diagnostics)
+            ));
+        }
+    }
+    finish("engine-rejects", cases.len(), problems);
+}

@@ -9,6 +9,9 @@
 //!
 //!     cargo +nightly fuzz run differential -- -max_total_time=300
 //!
+//! Seed it (`seed-corpus.sh` writes random 512-byte inputs) or pass `-len_control=0`: the
+//! generator needs a few hundred bytes to build more than a trivial program.
+//! `PARANOID_DIFF_PRINT=1` prints every generated program to stderr;
 //! `PARANOID_DIFF_IGNORE=function-names` (read by the driver) compares functions without names.
 
 #![no_main]
@@ -82,6 +85,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(program) = generate::program(&mut u) else {
         return;
     };
+    if std::env::var_os("PARANOID_DIFF_PRINT").is_some() {
+        eprintln!("--- program ---\n{}", program.source);
+    }
     let options = Options::default();
     let request = match transpile(&program.source, &options) {
         Ok(out) => {

@@ -375,9 +375,9 @@ impl Gen<'_, '_> {
                 match self.local_name(0)? {
                     Some(i) => {
                         format!(
-                            "for (const {} of {}) {{ {} }}",
+                            "for (const {} of [{}]) {{ {} }}",
                             NAMES[i],
-                            self.expr(ctx)?,
+                            self.args(ctx)?,
                             self.block(ctx)?
                         )
                     }

@@ -129,6 +129,9 @@ syntax_table! {
     ImportMeta => "`import.meta`", Never(Code::ImportMeta);
     // Literals
     StringLiteral => "string literal", Since(Es5);
+    LineSeparatorInString => "unescaped U+2028/U+2029 in a string literal", Since(Es2019);
+    TemplateRevision => "invalid escape in a tagged template", Since(Es2018);
+    TrailingComma => "trailing comma in parameters or arguments", Since(Es2017);
     CodePointEscape => "`\\u{...}` escape", Since(Es2015);
     NumberLiteral => "number literal", Since(Es5);
     BinaryOctalLiteral => "`0b`/`0o` number literal", Since(Es2015);
@@ -141,6 +144,11 @@ syntax_table! {
     RegexFlagDotAll => "regular expression flag `s`", Since(Es2018);
     RegexFlagIndices => "regular expression flag `d`", Since(Es2022);
     RegexFlagOther => "regular expression flag newer than ES2023 or unknown", Never(Code::NotAllowed);
+    RegexNamedGroup => "regular expression named group", Since(Es2018);
+    RegexLookbehind => "regular expression lookbehind", Since(Es2018);
+    RegexUnicodeProperty => "regular expression `\\p{…}` escape", Since(Es2018);
+    RegexDuplicateNamedGroups => "regular expression with a repeated group name (ES2025)", Never(Code::NotAllowed);
+    RegexModifiers => "regular expression modifiers (`(?i:…)`, ES2025)", Never(Code::NotAllowed);
     // Patterns
     ArrayPattern => "array destructuring", Since(Es2015);
     ObjectPattern => "object destructuring", Since(Es2015);

@@ -1,3 +1,4 @@
+// construct: RegexLookbehind
 // expect: above-level
 // level: es2017
 // why: lookbehind assertions are ES2018 regex syntax

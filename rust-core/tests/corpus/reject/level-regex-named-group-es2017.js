@@ -1,3 +1,4 @@
+// construct: RegexNamedGroup
 // expect: above-level
 // level: es2017
 // why: named capture groups are ES2018 regex syntax

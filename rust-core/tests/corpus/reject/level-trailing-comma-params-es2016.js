@@ -1,3 +1,4 @@
+// construct: TrailingComma
 // expect: above-level
 // level: es2016
 // why: trailing commas in parameter lists and calls are ES2017
