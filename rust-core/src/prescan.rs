@@ -247,6 +247,15 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         if !(t.token == Token::Ident || t.token.is_word()) {
             return Ok(());
         }
+        // Cheap first: an escape always makes the written word longer than the word itself,
+        // and a keyword written plainly carries no word value at all.
+        let maybe_escaped = match self.lexer.get_token_value() {
+            Some(TokenValue::Word(atom)) => (t.span.hi.0 - t.span.lo.0) as usize != atom.len(),
+            _ => false,
+        };
+        if !maybe_escaped {
+            return Ok(());
+        }
         let raw = self.lexer.read_string(t.span);
         if !raw.contains('\\') {
             return Ok(());

@@ -65,25 +65,21 @@ impl<'a> LineIndex<'a> {
 }
 
 /// Byte offsets where lines start. JavaScript's line terminators are LF, CR, CRLF, U+2028 and
-/// U+2029.
+/// U+2029 (E2 80 A8 / E2 80 A9).
 pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut starts = vec![0];
-    let mut i = 0;
-    while i < bytes.len() {
+    for i in memchr::memchr3_iter(b'\n', b'\r', 0xE2, bytes) {
         match bytes[i] {
             b'\n' => starts.push(i + 1),
             b'\r' if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
-            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
             0xE2 if bytes.get(i + 1) == Some(&0x80)
                 && matches!(bytes.get(i + 2), Some(0xA8) | Some(0xA9)) =>
             {
-                starts.push(i + 3);
-                i += 2;
+                starts.push(i + 3)
             }
             _ => {}
         }
-        i += 1;
     }
     starts
 }

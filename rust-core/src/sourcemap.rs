@@ -28,11 +28,13 @@ fn vlq(out: &mut String, value: i64) {
     }
 }
 
-/// Original positions as (line, UTF-16 column), both 0-based.
+/// Original positions as (line, UTF-16 column), both 0-based. Mappings mostly arrive in source
+/// order, so the line of the previous lookup is tried first.
 struct Positions<'a> {
     text: &'a str,
     starts: Vec<usize>,
     ascii: Vec<bool>,
+    last_line: usize,
 }
 
 impl<'a> Positions<'a> {
@@ -50,14 +52,31 @@ impl<'a> Positions<'a> {
             text,
             starts,
             ascii,
+            last_line: 0,
         }
     }
 
-    fn of(&self, offset: usize) -> (u32, u32) {
-        let line = match self.starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
+    fn line_of(&mut self, offset: usize) -> usize {
+        let within = |line: usize| {
+            self.starts[line] <= offset
+                && self.starts.get(line + 1).is_none_or(|&next| offset < next)
         };
+        let line = if within(self.last_line) {
+            self.last_line
+        } else if self.last_line + 1 < self.starts.len() && within(self.last_line + 1) {
+            self.last_line + 1
+        } else {
+            match self.starts.binary_search(&offset) {
+                Ok(i) => i,
+                Err(i) => i - 1,
+            }
+        };
+        self.last_line = line;
+        line
+    }
+
+    fn of(&mut self, offset: usize) -> (u32, u32) {
+        let line = self.line_of(offset);
         let start = self.starts[line];
         let column = if self.ascii[line] {
             offset - start
@@ -73,10 +92,11 @@ impl<'a> Positions<'a> {
 }
 
 /// The JSON of a source map from generated positions back into `file`, which it names
-/// `name` and inlines.
+/// `name`. The source text is not inlined: whoever holds the map holds the source (the CLI adds
+/// it to the file it writes).
 pub fn build(file: &SourceFile, mappings: &[(BytePos, LineCol)], name: &str) -> String {
     let text: &str = &file.src;
-    let positions = Positions::new(text);
+    let mut positions = Positions::new(text);
     let lo = file.start_pos.to_usize();
     let hi = lo + text.len();
 
@@ -111,7 +131,6 @@ pub fn build(file: &SourceFile, mappings: &[(BytePos, LineCol)], name: &str) -> 
     serde_json::json!({
         "version": 3,
         "sources": [name],
-        "sourcesContent": [text],
         "names": [],
         "mappings": encoded,
     })

@@ -52,23 +52,39 @@ fuzz_target!(|data: &[u8]| {
 fn check_shape(code: &str, kind: FunctionKind) -> Result<(), String> {
     let end = BytePos(1 + u32::try_from(code.len()).map_err(|_| "output too large")?);
     let input = StringInput::new(code, BytePos(1), end);
-    let lexer = Lexer::new(Syntax::Es(EsSyntax::default()), EsVersion::latest(), input, None);
+    let lexer = Lexer::new(
+        Syntax::Es(EsSyntax::default()),
+        EsVersion::latest(),
+        input,
+        None,
+    );
     let mut parser = Parser::new_from(lexer);
     let script = parser
         .parse_script()
         .map_err(|e| format!("the output does not parse: {:?}", e.kind()))?;
     let errors = parser.take_errors();
     if !errors.is_empty() {
-        return Err(format!("the output parses with errors: {:?}", errors[0].kind()));
+        return Err(format!(
+            "the output parses with errors: {:?}",
+            errors[0].kind()
+        ));
     }
     let [Stmt::Expr(directive), Stmt::Expr(function)] = script.body.as_slice() else {
-        return Err(format!("{} statements, not the directive and one expression", script.body.len()));
+        return Err(format!(
+            "{} statements, not the directive and one expression",
+            script.body.len()
+        ));
     };
     let Expr::Lit(Lit::Str(directive)) = &*directive.expr else {
         return Err("the first statement is not a string literal".into());
     };
-    if directive.raw.as_deref() != Some("\"use strict\"") && directive.raw.as_deref() != Some("'use strict'") {
-        return Err(format!("the first statement is {:?}, not the directive", directive.raw));
+    if directive.raw.as_deref() != Some("\"use strict\"")
+        && directive.raw.as_deref() != Some("'use strict'")
+    {
+        return Err(format!(
+            "the first statement is {:?}, not the directive",
+            directive.raw
+        ));
     }
     let Expr::Paren(paren) = &*function.expr else {
         return Err("the second statement is not a parenthesized expression".into());
@@ -77,7 +93,10 @@ fn check_shape(code: &str, kind: FunctionKind) -> Result<(), String> {
         return Err("the parenthesized expression is not a function expression".into());
     };
     if f.ident.as_ref().map(|i| &*i.sym) != Some("anonymous") {
-        return Err(format!("the function is named {:?}, not anonymous", f.ident.as_ref().map(|i| i.sym.to_string())));
+        return Err(format!(
+            "the function is named {:?}, not anonymous",
+            f.ident.as_ref().map(|i| i.sym.to_string())
+        ));
     }
     let want = (
         matches!(kind, FunctionKind::Async | FunctionKind::AsyncGenerator),
@@ -85,7 +104,9 @@ fn check_shape(code: &str, kind: FunctionKind) -> Result<(), String> {
     );
     let got = (f.function.is_async, f.function.is_generator);
     if want != got {
-        return Err(format!("(async, generator) is {got:?}, expected {want:?} for {kind:?}"));
+        return Err(format!(
+            "(async, generator) is {got:?}, expected {want:?} for {kind:?}"
+        ));
     }
     if f.function.body.is_none() {
         return Err("the function has no body".into());

@@ -18,7 +18,10 @@ fuzz_target!(|data: &[u8]| {
     match &transpiled {
         Ok(out) => {
             if let Err(message) = check_output(&out.code) {
-                panic!("bad output: {message}\n--- source ---\n{source}\n--- output ---\n{}", out.code);
+                panic!(
+                    "bad output: {message}\n--- source ---\n{source}\n--- output ---\n{}",
+                    out.code
+                );
             }
             assert!(
                 vetted.is_empty(),
@@ -27,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(diagnostics) => {
             assert_no_internal(diagnostics, "transpile");
-            assert!(!diagnostics.is_empty(), "transpile refused without a diagnostic");
+            assert!(
+                !diagnostics.is_empty(),
+                "transpile refused without a diagnostic"
+            );
             assert!(
                 !vetted.is_empty(),
                 "vet passes what transpile refuses: {diagnostics:?}\n--- source ---\n{source}"

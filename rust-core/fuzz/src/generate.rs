@@ -54,6 +54,10 @@ fn bit(i: usize) -> Mask {
     1 << i
 }
 
+fn index(name: &str) -> usize {
+    NAMES.iter().position(|&n| n == name).expect("one of NAMES")
+}
+
 #[derive(Clone, Copy)]
 struct Ctx {
     /// Names that must not be mentioned here (the bindings being initialised).
@@ -304,10 +308,10 @@ impl Gen<'_, '_> {
         let s = match choice {
             0 | 1 => format!("({});", self.expr(ctx)?),
             2 => match self.assignable(ctx)? {
-                Some(target) => {
-                    let op = *self.u.choose(&["=", "+=", "||=", "??="])?;
-                    format!("{target} {op} {};", self.expr(ctx)?)
-                }
+                Some((target, undeclared)) => match *self.u.choose(&["=", "+=", "||=", "??="])? {
+                    "=" => format!("{target} = {};", self.assigned_value(ctx, undeclared)?),
+                    op => format!("{target} {op} {};", self.expr(ctx)?),
+                },
                 None => format!("({});", self.expr(ctx)?),
             },
             3 => format!(
@@ -335,7 +339,7 @@ impl Gen<'_, '_> {
                             _ => self.function_declaration(NAMES[i], ctx)?,
                         };
                         if top_level {
-                            format!("{{ {decl} {} }}", self.block(ctx)?)
+                            format!("{{ {decl} {} }}", self.block_with(ctx, own)?)
                         } else {
                             decl
                         }
@@ -371,19 +375,17 @@ impl Gen<'_, '_> {
                 inner.in_loop = true;
                 format!("for (let i = 0; i < {n}; i++) {{ {} }}", self.block(inner)?)
             }
-            9 => {
-                match self.local_name(0)? {
-                    Some(i) => {
-                        format!(
-                            "for (const {} of [{}]) {{ {} }}",
-                            NAMES[i],
-                            self.args(ctx)?,
-                            self.block(ctx)?
-                        )
-                    }
-                    None => format!("({});", self.expr(ctx)?),
+            9 => match self.local_name(0)? {
+                Some(i) => {
+                    format!(
+                        "for (const {} of [{}]) {{ {} }}",
+                        NAMES[i],
+                        self.args(ctx)?,
+                        self.block(ctx)?
+                    )
                 }
-            }
+                None => format!("({});", self.expr(ctx)?),
+            },
             10 => format!("throw {};", self.expr(ctx)?),
             11 if ctx.in_function => format!("return {};", self.expr(ctx)?),
             // Rarely: early errors that both sides must refuse.
@@ -396,10 +398,15 @@ impl Gen<'_, '_> {
                 let a = self.assignable(ctx)?;
                 let b = self.assignable(ctx)?;
                 match (a, b) {
-                    (Some(a), Some(b)) if self.u.arbitrary()? => {
+                    (Some((_, true)), _) | (_, Some((_, true))) => {
+                        format!("({});", self.expr(ctx)?)
+                    }
+                    (Some((a, _)), Some((b, _))) if self.u.arbitrary()? => {
                         format!("[{a}, {b}] = {};", self.expr(ctx)?)
                     }
-                    (Some(a), Some(b)) => format!("({{ x: {a}, y: {b} }} = {});", self.expr(ctx)?),
+                    (Some((a, _)), Some((b, _))) => {
+                        format!("({{ x: {a}, y: {b} }} = {});", self.expr(ctx)?)
+                    }
                     _ => format!("({});", self.expr(ctx)?),
                 }
             }
@@ -415,7 +422,11 @@ impl Gen<'_, '_> {
 
     /// A few statements in a block of their own.
     fn block(&mut self, ctx: Ctx) -> Result<String> {
-        let mut declared = 0;
+        self.block_with(ctx, 0)
+    }
+
+    /// A few statements in a block that already declares `declared` lexically.
+    fn block_with(&mut self, ctx: Ctx, mut declared: Mask) -> Result<String> {
         let mut out = String::new();
         for _ in 0..self.u.int_in_range(0..=2)? {
             out.push_str(&self.statement(ctx, Some(&mut declared))?);
@@ -475,15 +486,32 @@ impl Gen<'_, '_> {
         Ok(self.pick(&candidates)?.map(|i| NAMES[i]))
     }
 
-    /// An assignment target: a name, or sometimes a global (`Math`, `undefined`, `NaN`).
-    fn assignable(&mut self, ctx: Ctx) -> Result<Option<String>> {
+    /// An assignment target: a name, or sometimes a global (`Math`, `undefined`, `NaN`), and
+    /// whether it may be an undeclared name.
+    ///
+    /// Node's vm lets a strict-mode assignment of a *function* to an undeclared name through
+    /// (it creates a global; node_contextify lets function values pass for sloppy function
+    /// declarations), where browsers and the sandbox throw `ReferenceError`. So a plain `=` to a
+    /// possibly undeclared name gets a number, and destructuring never targets such names.
+    fn assignable(&mut self, ctx: Ctx) -> Result<Option<(String, bool)>> {
         if self.u.int_in_range(0..=5)? == 0 {
             let g = *self
                 .u
                 .choose(&["undefined", "NaN", "Infinity", "Math", "missing"])?;
-            return Ok(Some(g.to_string()));
+            return Ok(Some((g.to_string(), g == "missing")));
         }
-        Ok(self.readable(ctx)?.map(str::to_string))
+        Ok(self
+            .readable(ctx)?
+            .map(|n| (n.to_string(), self.roles[index(n)] == Role::Undeclared)))
+    }
+
+    /// The right-hand side of `target = …`.
+    fn assigned_value(&mut self, ctx: Ctx, undeclared: bool) -> Result<String> {
+        if undeclared {
+            Ok((*self.u.choose(&["0", "1", "\"x\""])?).to_string())
+        } else {
+            self.expr(ctx)
+        }
     }
 
     fn leaf(&mut self, ctx: Ctx) -> Result<String> {
@@ -493,7 +521,10 @@ impl Gen<'_, '_> {
                 .u
                 .choose(&["0", "1", "2", "3", "(-1)", "0.5", "10", "(-0)"])?)
             .to_string(),
-            1 => (*self.u.choose(&["\"\"", "\"a\"", "\"x\"", "\"1\"", "\"length\""])?).to_string(),
+            1 => (*self
+                .u
+                .choose(&["\"\"", "\"a\"", "\"x\"", "\"1\"", "\"length\""])?)
+            .to_string(),
             2 => (*self.u.choose(&["true", "false", "null"])?).to_string(),
             3 | 4 | 5 => match self.readable(ctx)? {
                 Some(name) => name.to_string(),
@@ -578,11 +609,14 @@ impl Gen<'_, '_> {
                 format!("{f}({})", self.args(ctx)?)
             }
             11 => {
-                let (params, _) = self.params()?;
+                let (params, mask) = self.params()?;
                 if self.u.arbitrary()? {
                     format!("(({params}) => {})", self.expr(ctx.deferred())?)
                 } else {
-                    format!("(({params}) => {{ {} }})", self.function_body(ctx.deferred(), 0)?)
+                    format!(
+                        "(({params}) => {{ {} }})",
+                        self.function_body(ctx.deferred(), mask)?
+                    )
                 }
             }
             12 => {
@@ -604,7 +638,10 @@ impl Gen<'_, '_> {
                     }
                 }
                 if self.u.arbitrary()? {
-                    props.push(format!("m() {{ {} }}", self.function_body(ctx.deferred(), 0)?));
+                    props.push(format!(
+                        "m() {{ {} }}",
+                        self.function_body(ctx.deferred(), 0)?
+                    ));
                 }
                 format!("({{ {} }})", props.join(", "))
             }
@@ -615,10 +652,13 @@ impl Gen<'_, '_> {
                 format!("({}){prop}", self.expr(ctx)?)
             }
             16 => match self.assignable(ctx)? {
-                Some(target) => match *self.u.choose(&["=", "+=", "&&=", "??=", "++"])? {
-                    "++" => format!("({target}++)"),
-                    op => format!("({target} {op} {})", self.expr(ctx)?),
-                },
+                Some((target, undeclared)) => {
+                    match *self.u.choose(&["=", "+=", "&&=", "??=", "++"])? {
+                        "++" => format!("({target}++)"),
+                        "=" => format!("({target} = {})", self.assigned_value(ctx, undeclared)?),
+                        op => format!("({target} {op} {})", self.expr(ctx)?),
+                    }
+                }
                 None => self.leaf(ctx)?,
             },
             17 if calls => {

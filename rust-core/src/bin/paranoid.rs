@@ -195,7 +195,7 @@ fn cmd_transpile(args: &[String]) -> Result<bool, Usage> {
     match transpile(&source, &options) {
         Ok(out) => {
             if let Some(map_path) = &flags.source_map {
-                let map = name_source(&out.source_map, display_name(path));
+                let map = name_source(&out.source_map, display_name(path), &source);
                 std::fs::write(map_path, map)
                     .map_err(|e| Usage(format!("cannot write `{map_path}`: {e}")))?;
             }
@@ -255,9 +255,10 @@ fn cmd_nesting(args: &[String]) -> Result<bool, Usage> {
     Ok(all_pass)
 }
 
-/// The source map with its one source named after the input file.
-fn name_source(map: &str, name: &str) -> String {
+/// The source map with its one source named after the input file, and its text inlined.
+fn name_source(map: &str, name: &str, source: &str) -> String {
     let mut json: serde_json::Value = serde_json::from_str(map).expect("the core writes JSON");
     json["sources"] = serde_json::json!([name]);
+    json["sourcesContent"] = serde_json::json!([source]);
     json.to_string()
 }
