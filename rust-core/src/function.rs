@@ -82,7 +82,10 @@ fn has_shape(parsed: &Parsed, shape: &Shape) -> bool {
 fn refuse(what: &str) -> Vec<Diagnostic> {
     vec![Diagnostic {
         code: Code::BadFunctionParts,
-        message: format!("the {what} is not one parameter list / function body on its own"),
+        message: format!(
+            "the {what} does not stand on its own (text that closes the function early or \
+             reaches outside it is refused)"
+        ),
         line: 1,
         column: 1,
         offset: 0,
@@ -120,7 +123,7 @@ fn assemble(
     };
     match parse(&wrapped, &lines) {
         Ok(parsed) if has_shape(&parsed, &shape) => {}
-        Ok(_) => return Err(refuse("parameter text")),
+        Ok(_) => return Err(refuse("parameter list")),
         Err(diagnostics) => return Err(diagnostics),
     }
 
@@ -135,7 +138,7 @@ fn assemble(
     };
     match parse(&wrapped, &lines) {
         Ok(parsed) if has_shape(&parsed, &shape) => {}
-        Ok(_) => return Err(refuse("body text")),
+        Ok(_) => return Err(refuse("function body")),
         Err(diagnostics) => return Err(diagnostics),
     }
 

@@ -526,7 +526,7 @@ impl Gen<'_, '_> {
                 .choose(&["\"\"", "\"a\"", "\"x\"", "\"1\"", "\"length\""])?)
             .to_string(),
             2 => (*self.u.choose(&["true", "false", "null"])?).to_string(),
-            3 | 4 | 5 => match self.readable(ctx)? {
+            3..=5 => match self.readable(ctx)? {
                 Some(name) => name.to_string(),
                 None => "0".to_string(),
             },
