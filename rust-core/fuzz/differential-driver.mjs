@@ -10,7 +10,8 @@
 // in a sandbox of the contract's reference runtime (rust-core/tests/node/), so both see the same
 // built-ins. Each run is reduced to an outcome: whether the script compiled, `ok` or the name of
 // what it threw, the global `result` it left, and the probe (globals read back afterwards).
-// A refusal by paranoid matches only an original that does not compile either.
+// A refusal by paranoid matches only an original that does not compile either; an original that
+// does not compile must be refused by paranoid or give an output that does not compile either.
 //
 // Both realms get the same `Function.prototype.toString` (a constant): the source text of a
 // transpiled function is necessarily different, and a program that turns a function into a
@@ -122,10 +123,22 @@ function answer(request) {
     };
   }
   if (original.compiled !== 'ok') {
+    // Early errors swc does not report are passed on by design (tests/corpus/engine-rejects/):
+    // fine as long as the engine refuses the output too, so that nothing of it runs.
+    const output = compiles(request.transpiled);
+    if (output !== 'ok') {
+      return {
+        match: true,
+        inconclusive: false,
+        why: 'the engine refuses both the original and the output',
+        original,
+        transpiled: { compiled: output },
+      };
+    }
     return {
       match: false,
       inconclusive: false,
-      why: `paranoid accepted a script that does not compile (${original.compiled})`,
+      why: `paranoid turned a script that does not compile (${original.compiled}) into one that does`,
       original,
       transpiled: { compiled: 'accepted' },
     };

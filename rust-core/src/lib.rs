@@ -47,14 +47,10 @@ pub struct Transpiled {
 /// Vets `source`: the diagnostics that refuse it, or none when it may run.
 pub fn vet(source: &str, options: &Options) -> Vec<Diagnostic> {
     let lines = LineIndex::new(source);
+    // The rewrite finds some refusals too (top-level redeclarations), so vetting runs it.
     let outcome = guarded(&lines, || {
         let parsed = parse::parse(source, &lines)?;
-        let diagnostics = vet::vet(&parsed, &lines, options.level);
-        if diagnostics.is_empty() {
-            Ok(())
-        } else {
-            Err(diagnostics)
-        }
+        vet_and_rewrite(parsed, &lines, options).map(drop)
     });
     outcome.err().unwrap_or_default()
 }
@@ -76,20 +72,41 @@ pub fn transpile(source: &str, options: &Options) -> Result<Transpiled, Vec<Diag
 }
 
 fn transpile_parsed(
-    mut parsed: parse::Parsed,
+    parsed: parse::Parsed,
     lines: &LineIndex,
     options: &Options,
 ) -> Result<Transpiled, Vec<Diagnostic>> {
-    let diagnostics = vet::vet(&parsed, lines, options.level);
-    if !diagnostics.is_empty() {
-        return Err(diagnostics);
-    }
-    rewrite::rewrite(&mut parsed.script);
+    let mut parsed = vet_and_rewrite(parsed, lines, options)?;
     let emitted = emit::emit(&parsed.cm, &mut parsed.script);
     Ok(Transpiled {
         code: emitted.code,
         source_map: emitted.source_map,
     })
+}
+
+/// Everything but printing: the allowlist, then the rewrite (which refuses redeclarations).
+fn vet_and_rewrite(
+    mut parsed: parse::Parsed,
+    lines: &LineIndex,
+    options: &Options,
+) -> Result<parse::Parsed, Vec<Diagnostic>> {
+    let diagnostics = vet::vet(&parsed, lines, options.level);
+    if !diagnostics.is_empty() {
+        return Err(diagnostics);
+    }
+    if let Err(redeclared) = rewrite::rewrite(&mut parsed.script) {
+        return Err(redeclared
+            .into_iter()
+            .map(|r| {
+                lines.diagnostic(
+                    Code::SyntaxError,
+                    format!("`{}` is declared more than once at the top level", r.name),
+                    parsed.offset(r.span.lo),
+                )
+            })
+            .collect());
+    }
+    Ok(parsed)
 }
 
 /// Runs `f` inside swc's globals (marks for scopes). Natively a panic in swc or in our code is

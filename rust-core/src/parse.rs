@@ -11,6 +11,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::policy::limits::{MAX_NESTING, MAX_SOURCE_BYTES, MAX_TREE_DEPTH};
+use crate::policy::syntax::{Construct, Permit};
 use crate::prescan::{first_difference, Scanner};
 use crate::source::LineIndex;
 
@@ -125,11 +126,24 @@ pub fn parse_with(
     let scan = Scanner::new(&mut scan_lexer, limits.nesting)
         .run()
         .map_err(|r| vec![lines.diagnostic(r.code, r.message, offset_in(&file, r.pos))])?;
-    let lexical: Vec<Diagnostic> = scan
+    let mut lexical: Vec<Diagnostic> = scan
         .escaped
         .iter()
         .map(|r| lines.diagnostic(r.code, r.message.clone(), offset_in(&file, r.pos)))
         .collect();
+    // The only errors a strict-mode lexer keeps for module code are HTML-like comments
+    // (`<!--`, `-->`): Annex B syntax that swc also mis-positions the next token after.
+    let html = Construct::HtmlComment.rule();
+    lexical.extend(scan_lexer.take_script_module_errors().into_iter().map(|e| {
+        let Permit::Never(code) = html.permit else {
+            unreachable!("HTML-like comments are never allowed")
+        };
+        lines.diagnostic(
+            code,
+            format!("{} is not allowed in the sandbox", html.name),
+            offset_in(&file, e.span().lo),
+        )
+    }));
 
     let mut parser = Parser::new_from(Capturing::new(strict_lexer(&file)));
     let result = parser.parse_script();

@@ -15,8 +15,15 @@ use swc_ecma_visit::{VisitMut, VisitMutWith};
 
 use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
 
+/// A top-level name declared twice where the spec forbids it (`let x; let x;`, `var x; let x;`):
+/// the engine would refuse the whole script before running any of it, and so do we.
+pub struct Redeclaration {
+    pub name: Atom,
+    pub span: Span,
+}
+
 /// Rewrites `script` in place.
-pub fn rewrite(script: &mut Script) {
+pub fn rewrite(script: &mut Script) -> Result<(), Vec<Redeclaration>> {
     // A hashbang is a comment: the output starts with the directive, as the contract says.
     script.shebang = None;
     // The directive first, so that the resolver scopes the script as strict code (block-level
@@ -30,8 +37,9 @@ pub fn rewrite(script: &mut Script) {
         top_level: SyntaxContext::empty().apply_mark(top_level_mark),
         function_depth: 0,
         vars: Vec::new(),
+        lexicals: Vec::new(),
     };
-    rewriter.rewrite_script(script);
+    rewriter.rewrite_script(script)
 }
 
 struct Rewriter {
@@ -42,6 +50,8 @@ struct Rewriter {
     function_depth: u32,
     /// Names of top-level `var`s, in first-seen order, for the hoisting prologue.
     vars: Vec<Atom>,
+    /// Top-level `let`, `const` and `class` names, with where they are declared.
+    lexicals: Vec<(Atom, Span)>,
 }
 
 fn ident(name: &str) -> Ident {
@@ -196,7 +206,7 @@ impl Rewriter {
         result
     }
 
-    fn rewrite_script(&mut self, script: &mut Script) {
+    fn rewrite_script(&mut self, script: &mut Script) -> Result<(), Vec<Redeclaration>> {
         // Function declarations hoist: pull them out (in order) before rewriting the rest.
         let mut functions = Vec::new();
         let mut body = Vec::with_capacity(script.body.len());
@@ -208,8 +218,39 @@ impl Rewriter {
         }
         body.visit_mut_with(self);
 
+        let function_names: Vec<(Atom, Span)> = functions
+            .iter()
+            .map(|f| (f.ident.sym.clone(), f.ident.span))
+            .collect();
+        let mut redeclared = Vec::new();
+        for (i, (name, span)) in self.lexicals.iter().enumerate() {
+            let twice = self.lexicals[..i].iter().any(|(n, _)| n == name)
+                || self.vars.contains(name)
+                || function_names.iter().any(|(n, _)| n == name);
+            if twice {
+                redeclared.push(Redeclaration {
+                    name: name.clone(),
+                    span: *span,
+                });
+            }
+        }
+        if !redeclared.is_empty() {
+            return Err(redeclared);
+        }
+
         // `rewrite` put the directive first; it stays first.
         let mut prologue = vec![body.remove(0)];
+        // Conflicts with earlier scripts of the sandbox are checked before anything runs, as
+        // GlobalDeclarationInstantiation does.
+        let mut var_like: Vec<Atom> = self.vars.clone();
+        var_like.extend(function_names.iter().map(|(n, _)| n.clone()));
+        let lexical_names: Vec<Atom> = self.lexicals.iter().map(|(n, _)| n.clone()).collect();
+        if !var_like.is_empty() || !lexical_names.is_empty() {
+            prologue.push(expr_stmt(runtime_call(
+                "checkGlobalDeclarations",
+                vec![names_array(&lexical_names), names_array(&var_like)],
+            )));
+        }
         if !self.vars.is_empty() {
             prologue.push(expr_stmt(runtime_call(
                 "declareVars",
@@ -230,6 +271,7 @@ impl Rewriter {
         }
         prologue.extend(body);
         script.body = prologue;
+        Ok(())
     }
 
     fn note_vars(&mut self, decl: &VarDecl) {
@@ -264,6 +306,8 @@ impl Rewriter {
         for d in &decl.decls {
             bound_names(&d.name, &mut names);
         }
+        self.lexicals
+            .extend(names.iter().map(|n| (n.clone(), decl.span)));
         let mut exprs = vec![Box::new(runtime_call(
             "declareLexical",
             vec![names_array(&names)],
@@ -325,6 +369,54 @@ fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
     }
 }
 
+/// An anonymous function, arrow or class takes the name of the binding it initialises
+/// (NamedEvaluation). A property of the scope does not give it one, so the value is passed
+/// through an object literal's property of that name: `({a: function () {}}).a`.
+fn keep_name(name: &Atom, value: &mut Box<Expr>) {
+    let anonymous = match unparenthesized(value) {
+        Expr::Fn(f) => f.ident.is_none(),
+        Expr::Class(c) => c.ident.is_none(),
+        Expr::Arrow(_) => true,
+        _ => false,
+    };
+    if !anonymous {
+        return;
+    }
+    let key = property_key(name, DUMMY_SP);
+    let inner = std::mem::replace(&mut **value, Expr::Invalid(Invalid { span: DUMMY_SP }));
+    let object = Expr::Paren(ParenExpr {
+        span: DUMMY_SP,
+        expr: Box::new(Expr::Object(ObjectLit {
+            span: DUMMY_SP,
+            props: vec![PropOrSpread::Prop(Box::new(Prop::KeyValue(KeyValueProp {
+                key,
+                value: Box::new(inner),
+            })))],
+        })),
+    });
+    **value = Expr::Member(MemberExpr {
+        span: DUMMY_SP,
+        obj: Box::new(object),
+        prop: MemberProp::Computed(ComputedPropName {
+            span: DUMMY_SP,
+            expr: Box::new(str_lit(name)),
+        }),
+    });
+}
+
+/// An object literal key for `name` that defines an own property (`__proto__:` would set the
+/// prototype instead).
+fn property_key(name: &Atom, span: Span) -> PropName {
+    if &**name == "__proto__" {
+        PropName::Computed(ComputedPropName {
+            span,
+            expr: Box::new(str_lit("__proto__")),
+        })
+    } else {
+        PropName::Ident(IdentName::new(name.clone(), span))
+    }
+}
+
 fn unparenthesized(e: &Expr) -> &Expr {
     match e {
         Expr::Paren(p) => unparenthesized(&p.expr),
@@ -363,6 +455,7 @@ impl VisitMut for Rewriter {
                     },
                 );
                 let sym = name.sym.clone();
+                self.lexicals.push((sym.clone(), name.span));
                 let class_expr = Expr::Class(ClassExpr {
                     ident: Some(Ident::new_no_ctxt(sym.clone(), name.span)),
                     class,
@@ -461,6 +554,17 @@ impl VisitMut for Rewriter {
                     _ => Expr::Member(scope_member(&id.sym, id.span)),
                 };
             }
+            // `undefined++` must stay a property update (which then fails as on a browser's
+            // non-writable global), not become `void 0++`.
+            Expr::Update(update) if matches!(&*update.arg, Expr::Ident(id) if self.is_global(id)) =>
+            {
+                let Expr::Ident(id) = &*update.arg else {
+                    unreachable!()
+                };
+                if !(&*id.sym == "arguments" && self.function_depth > 0) {
+                    *update.arg = Expr::Member(scope_member(&id.sym, id.span));
+                }
+            }
             Expr::This(this) if self.function_depth == 0 => {
                 *expr = Expr::Ident(Ident::new_no_ctxt(GLOBAL.into(), this.span));
             }
@@ -499,6 +603,22 @@ impl VisitMut for Rewriter {
                     })),
                 });
             }
+            Expr::Assign(a)
+                if matches!(
+                    a.op,
+                    AssignOp::Assign
+                        | AssignOp::AndAssign
+                        | AssignOp::OrAssign
+                        | AssignOp::NullishAssign
+                ) && matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Ident(b)) if self.is_global(&b.id)) =>
+            {
+                let AssignTarget::Simple(SimpleAssignTarget::Ident(b)) = &a.left else {
+                    unreachable!()
+                };
+                let name = b.id.sym.clone();
+                a.visit_mut_children_with(self);
+                keep_name(&name, &mut a.right);
+            }
             Expr::Call(call) => {
                 call.visit_mut_children_with(self);
                 if let Callee::Expr(callee) = &mut call.callee {
@@ -530,6 +650,16 @@ impl VisitMut for Rewriter {
     }
 
     fn visit_mut_pat(&mut self, n: &mut Pat) {
+        if let Pat::Assign(a) = n {
+            if let Pat::Ident(b) = &*a.left {
+                if self.is_global(&b.id) {
+                    let name = b.id.sym.clone();
+                    a.visit_mut_children_with(self);
+                    keep_name(&name, &mut a.right);
+                    return;
+                }
+            }
+        }
         if let Pat::Ident(b) = n {
             if self.is_global(&b.id) {
                 *n = Pat::Expr(Box::new(Expr::Member(scope_member(&b.id.sym, b.id.span))));
@@ -550,6 +680,7 @@ impl VisitMut for Rewriter {
                 let value = match a.value.take() {
                     Some(mut default) => {
                         default.visit_mut_with(self);
+                        keep_name(&a.key.id.sym, &mut default);
                         Box::new(Pat::Assign(AssignPat {
                             span: a.span,
                             left: target,
@@ -569,14 +700,7 @@ impl VisitMut for Rewriter {
         if let Prop::Shorthand(id) = n {
             if self.is_global(id) {
                 // `{__proto__}` makes an own property; `{__proto__: v}` would set the prototype.
-                let key = if &*id.sym == "__proto__" {
-                    PropName::Computed(ComputedPropName {
-                        span: id.span,
-                        expr: Box::new(str_lit("__proto__")),
-                    })
-                } else {
-                    PropName::Ident(IdentName::new(id.sym.clone(), id.span))
-                };
+                let key = property_key(&id.sym, id.span);
                 let mut value = Box::new(Expr::Ident(id.clone()));
                 value.visit_mut_with(self);
                 *n = Prop::KeyValue(KeyValueProp { key, value });

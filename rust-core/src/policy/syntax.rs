@@ -70,6 +70,7 @@ syntax_table! {
     ClassDeclaration => "class declaration", Since(Es2015);
     ModuleDeclaration => "`import`/`export` declaration", Never(Code::ModuleSyntax);
     Hashbang => "`#!` hashbang comment", Since(Es2023);
+    HtmlComment => "HTML-like comment (`<!--`, `-->`)", Never(Code::NotAllowed);
     // Functions
     FunctionExpression => "function expression", Since(Es5);
     ArrowFunction => "arrow function", Since(Es2015);

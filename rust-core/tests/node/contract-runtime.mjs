@@ -23,7 +23,7 @@ export { transpile } from './paranoid-cli.mjs';
  * @property {vm.Context} context the vm context; its real global binds only the reserved names
  * @property {Record<PropertyKey, any>} scope S, the object holding the sandbox's globals
  * @property {Record<PropertyKey, any>} global G, the sandbox's global object (a view of S)
- * @property {{ declareVars: Function, declareFunction: Function, declareLexical: Function, sealConsts: Function }} rt R
+ * @property {{ checkGlobalDeclarations: Function, declareVars: Function, declareFunction: Function, declareLexical: Function, sealConsts: Function }} rt R
  * @property {() => PropertyKey[]} realGlobalKeys own keys of the real global, for leak checks
  */
 
@@ -117,6 +117,18 @@ function buildInRealm(host) {
   const alreadyDeclared = (name) => new SyntaxErrorCtor(`Identifier '${name}' has already been declared`);
   const R = freeze({
     __proto__: null,
+    checkGlobalDeclarations(lexicalNames, varNames) {
+      // Before any statement of the script runs, as GlobalDeclarationInstantiation does: a new
+      // let/const/class may not clash with anything an earlier script declared, a var or
+      // function not with an earlier let/const/class.
+      for (let i = 0; i < lexicalNames.length; i++) {
+        const existing = getOwnPropertyDescriptor(S, lexicalNames[i]);
+        if (lexical[lexicalNames[i]] === true || (existing !== undefined && existing.configurable === false)) {
+          throw alreadyDeclared(lexicalNames[i]);
+        }
+      }
+      for (let i = 0; i < varNames.length; i++) if (lexical[varNames[i]] === true) throw alreadyDeclared(varNames[i]);
+    },
     declareVars(names) {
       // A var may not redeclare a global let/const/class (a SyntaxError in browsers too).
       for (let i = 0; i < names.length; i++) if (lexical[names[i]] === true) throw alreadyDeclared(names[i]);

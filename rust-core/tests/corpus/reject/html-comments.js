@@ -1,0 +1,7 @@
+// construct: HtmlComment
+// expect: not-allowed
+// why: Annex B HTML-like comments; swc also mis-positions the token after one (fuzz finding)
+x = 1 <!-- hidden()
+--> hidden()
+/* a */ --> hidden()
+y = 2;
