@@ -77,27 +77,32 @@ pub fn test(root: &Path) -> Result {
 
     step("fuzz (short run)", || {
         let core = root.join("rust-core");
-        if !core.join("fuzz").join("Cargo.toml").exists() {
-            println!("notice: rust-core/fuzz/Cargo.toml does not exist yet; skipping the fuzz run");
-            return Ok(());
-        }
-        // Plain `cargo` (the rustup proxy), not $CARGO: `+nightly` only works through the proxy.
-        // The toolchain variables that `cargo xtask` inherited name stable: drop them.
+        // Seed the (gitignored) corpora from the demo and test corpus first, so a short run
+        // starts from real scripts rather than from nothing.
         run(
             "fuzz",
-            cmd("cargo", &core)
-                .env_remove("RUSTUP_TOOLCHAIN")
-                .env_remove("CARGO")
-                .args([
-                    "+nightly",
-                    "fuzz",
-                    "run",
-                    "transpile",
-                    "--",
-                    &format!("-max_total_time={FUZZ_SECONDS}"),
-                    "-rss_limit_mb=4096",
-                ]),
-        )
+            cmd("sh", root).arg(core.join("fuzz").join("seed-corpus.sh")),
+        )?;
+        for (target, seconds) in [("transpile", FUZZ_SECONDS), ("function", FUZZ_SECONDS / 2)] {
+            // Plain `cargo` (the rustup proxy), not $CARGO: `+nightly` only works through the
+            // proxy. The toolchain variables that `cargo xtask` inherited name stable: drop them.
+            run(
+                "fuzz",
+                cmd("cargo", &core)
+                    .env_remove("RUSTUP_TOOLCHAIN")
+                    .env_remove("CARGO")
+                    .args([
+                        "+nightly",
+                        "fuzz",
+                        "run",
+                        target,
+                        "--",
+                        &format!("-max_total_time={seconds}"),
+                        "-rss_limit_mb=4096",
+                    ]),
+            )?;
+        }
+        Ok(())
     })?;
 
     step("cargo bench --no-run", || {
