@@ -34,6 +34,7 @@ use swc_ecma_parser::unstable::{Token, TokenAndSpan, TokenValue};
 
 use crate::diagnostic::Code;
 use crate::policy::reserved::must_not_be_escaped;
+use crate::policy::syntax::Construct;
 
 /// Why the scan stopped.
 #[derive(Debug, Clone)]
@@ -200,7 +201,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             if next.token == Token::Eof {
                 break;
             }
-            let token = self.resolve(next);
+            let token = self.resolve(next)?;
             if let Err(refusal) = self.check_escaped_word(&token) {
                 escaped.push(refusal);
             }
@@ -219,9 +220,21 @@ impl<'a, L: Tokens> Scanner<'a, L> {
 
     /// Applies our two lexical decisions: a `/` that starts a regex, a `}` that resumes a
     /// template.
-    fn resolve(&mut self, t: TokenAndSpan) -> TokenAndSpan {
-        match t.token {
+    fn resolve(&mut self, t: TokenAndSpan) -> Result<TokenAndSpan, Refusal> {
+        Ok(match t.token {
             Token::Slash | Token::DivEq if self.regex_allowed() => {
+                // After an HTML-like comment swc reports the next token's span from the
+                // comment's start; re-reading a regex from there would read other text than
+                // the parser does. Such comments are refused anyway: refuse here, before any
+                // re-read.
+                if !self.lexer.read_string(t.span).starts_with('/') {
+                    let rule = Construct::HtmlComment.rule();
+                    return Err(Refusal {
+                        code: Code::NotAllowed,
+                        message: format!("{} is not allowed in the sandbox", rule.name),
+                        pos: t.span.lo,
+                    });
+                }
                 self.lexer.set_next_regexp(Some(t.span.lo));
                 let regex = self.lexer.next_token();
                 self.lexer.set_next_regexp(None);
@@ -233,7 +246,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 self.lexer.rescan_template_token(t.span.lo, false)
             }
             _ => t,
-        }
+        })
     }
 
     fn regex_allowed(&self) -> bool {
