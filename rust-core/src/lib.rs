@@ -12,6 +12,7 @@ mod emit;
 mod function;
 mod level;
 mod parse;
+mod pattern;
 pub mod policy;
 mod prescan;
 mod rewrite;

@@ -188,17 +188,6 @@ pub fn parse_with(
 
     // The pre-scan's bound holds only if it read the same tokens as the parser.
     if let Some(pos) = first_difference(&scan.tokens, parser.input().iter().tokens()) {
-        if std::env::var_os("PARANOID_TRACE_NESTING").is_some() {
-            eprintln!("scan: {:?}", scan.tokens);
-            let parsed: Vec<_> = parser
-                .input()
-                .iter()
-                .tokens()
-                .iter()
-                .map(|t| (t.token, t.span.lo))
-                .collect();
-            eprintln!("parser: {parsed:?}");
-        }
         if early.is_empty() {
             return Err(vec![lines.diagnostic(
                 Code::ScanMismatch,

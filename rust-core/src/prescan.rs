@@ -140,6 +140,12 @@ impl Frame {
         self.prefix = 0;
         self.climbing = 0;
     }
+
+    /// A statement ended: as `reset`, and no conditional can still be open.
+    fn end_statement(&mut self) {
+        self.reset();
+        self.open_conditionals = 0;
+    }
 }
 
 /// What the previous token tells about the next one.
@@ -155,6 +161,16 @@ enum Prev {
     EndsStatement,
     /// `}` that closed an expression (object literal, function or class expression).
     EndsExpression,
+}
+
+impl Prev {
+    /// Whether an operand may start here: then `/` starts a regex and `+`/`-` are prefix.
+    fn expects_operand(self) -> bool {
+        match self {
+            Prev::ExpectOperand | Prev::StatementBodyNext | Prev::EndsStatement => true,
+            Prev::EndsOperand | Prev::EndsExpression => false,
+        }
+    }
 }
 
 pub struct Scanner<'a, L: Tokens> {
@@ -250,10 +266,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
     }
 
     fn regex_allowed(&self) -> bool {
-        match self.prev {
-            Prev::ExpectOperand | Prev::StatementBodyNext | Prev::EndsStatement => true,
-            Prev::EndsOperand | Prev::EndsExpression => false,
-        }
+        self.prev.expects_operand()
     }
 
     fn check_escaped_word(&mut self, t: &TokenAndSpan) -> Result<(), Refusal> {
@@ -322,14 +335,6 @@ impl<'a, L: Tokens> Scanner<'a, L> {
         let depth = self.top().depth();
         self.max_depth = self.max_depth.max(depth);
         if depth > self.limit {
-            if std::env::var_os("PARANOID_TRACE_NESTING").is_some() {
-                for f in &self.frames {
-                    eprintln!(
-                        "{:?} base={} assoc={} prefix={}",
-                        f.kind, f.base, f.assoc, f.prefix
-                    );
-                }
-            }
             return Err(Refusal {
                 code: Code::TooDeep,
                 message: format!(
@@ -381,9 +386,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             )
             && starts_statement_only(token)
         {
-            let frame = self.top_mut();
-            frame.reset();
-            frame.open_conditionals = 0;
+            self.top_mut().end_statement();
         }
         // After a statement that ended with `}`, a new statement starts (unless the `}` is
         // continued by `else`, `catch`, `finally` or a `do`'s `while`).
@@ -393,9 +396,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                 Token::Else | Token::Catch | Token::Finally | Token::While
             )
         {
-            let frame = self.top_mut();
-            frame.reset();
-            frame.open_conditionals = 0;
+            self.top_mut().end_statement();
         }
         // A statement ended (`;` or a closing `}`): unless `else` continues it, the
         // `if … else` chain is over.
@@ -508,9 +509,10 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             }
             Token::Comma | Token::Semi => {
                 let frame = self.top_mut();
-                frame.reset();
                 if token == Token::Semi {
-                    frame.open_conditionals = 0;
+                    frame.end_statement();
+                } else {
+                    frame.reset();
                 }
                 self.prev = Prev::ExpectOperand;
             }
@@ -537,8 +539,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             Token::Case | Token::Default => {
                 // A new clause of a `switch`: the previous clause's statements have ended.
                 let frame = self.top_mut();
-                frame.reset();
-                frame.open_conditionals = 0;
+                frame.end_statement();
                 frame.in_case_label = true;
                 self.prev = Prev::ExpectOperand;
             }
@@ -613,7 +614,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
                     self.prev = Prev::ExpectOperand;
                 }
             }
-            Token::Plus | Token::Minus if self.regex_allowed_for(prev) => {
+            Token::Plus | Token::Minus if prev.expects_operand() => {
                 self.prefix_unit(pos)?;
                 self.prev = Prev::ExpectOperand;
             }
@@ -696,13 +697,6 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             Some(FrameKind::Paren(ParenOwner::FunctionParams {
                 declaration: true
             }))
-        )
-    }
-
-    fn regex_allowed_for(&self, prev: Prev) -> bool {
-        matches!(
-            prev,
-            Prev::ExpectOperand | Prev::StatementBodyNext | Prev::EndsStatement
         )
     }
 

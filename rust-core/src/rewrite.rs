@@ -13,6 +13,7 @@ use swc_ecma_ast::*;
 use swc_ecma_transforms_base::resolver;
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
+use crate::pattern::binding_idents;
 use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
 
 /// A top-level name declared twice where the spec forbids it (`let x; let x;`, `var x; let x;`):
@@ -170,22 +171,9 @@ fn number(value: f64) -> Box<Expr> {
 
 /// Collects the names a binding pattern binds.
 fn bound_names(pat: &Pat, out: &mut Vec<Atom>) {
-    match pat {
-        Pat::Ident(b) => out.push(b.id.sym.clone()),
-        Pat::Array(a) => a.elems.iter().flatten().for_each(|p| bound_names(p, out)),
-        Pat::Rest(r) => bound_names(&r.arg, out),
-        Pat::Object(o) => {
-            for prop in &o.props {
-                match prop {
-                    ObjectPatProp::KeyValue(kv) => bound_names(&kv.value, out),
-                    ObjectPatProp::Assign(a) => out.push(a.key.id.sym.clone()),
-                    ObjectPatProp::Rest(r) => bound_names(&r.arg, out),
-                }
-            }
-        }
-        Pat::Assign(a) => bound_names(&a.left, out),
-        Pat::Invalid(_) | Pat::Expr(_) => {}
-    }
+    let mut idents = Vec::new();
+    binding_idents(pat, &mut idents);
+    out.extend(idents.into_iter().map(|id| id.sym.clone()));
 }
 
 impl Rewriter {
@@ -333,18 +321,9 @@ impl Rewriter {
 }
 
 fn first_binding(pat: &Pat) -> Option<&Ident> {
-    match pat {
-        Pat::Ident(b) => Some(&b.id),
-        Pat::Array(a) => a.elems.iter().flatten().find_map(first_binding),
-        Pat::Rest(r) => first_binding(&r.arg),
-        Pat::Object(o) => o.props.iter().find_map(|p| match p {
-            ObjectPatProp::KeyValue(kv) => first_binding(&kv.value),
-            ObjectPatProp::Assign(a) => Some(&a.key.id),
-            ObjectPatProp::Rest(r) => first_binding(&r.arg),
-        }),
-        Pat::Assign(a) => first_binding(&a.left),
-        Pat::Invalid(_) | Pat::Expr(_) => None,
-    }
+    let mut idents = Vec::new();
+    binding_idents(pat, &mut idents);
+    idents.first().copied()
 }
 
 /// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards),

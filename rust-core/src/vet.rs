@@ -14,6 +14,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::level::EsLevel;
 use crate::parse::Parsed;
+use crate::pattern::binding_idents;
 use crate::policy::reserved::is_reserved_identifier;
 use crate::policy::syntax::{Construct, Permit};
 use crate::source::LineIndex;
@@ -522,30 +523,6 @@ impl Visit for Vetter<'_> {
 
     fn visit_module_decl(&mut self, n: &ModuleDecl) {
         self.check(Construct::ModuleDeclaration, n.span());
-    }
-}
-
-/// The identifiers a binding pattern binds.
-fn binding_idents<'p>(pat: &'p Pat, out: &mut Vec<&'p Ident>) {
-    match pat {
-        Pat::Ident(b) => out.push(&b.id),
-        Pat::Array(a) => a
-            .elems
-            .iter()
-            .flatten()
-            .for_each(|p| binding_idents(p, out)),
-        Pat::Rest(r) => binding_idents(&r.arg, out),
-        Pat::Object(o) => {
-            for prop in &o.props {
-                match prop {
-                    ObjectPatProp::KeyValue(kv) => binding_idents(&kv.value, out),
-                    ObjectPatProp::Assign(a) => out.push(&a.key.id),
-                    ObjectPatProp::Rest(r) => binding_idents(&r.arg, out),
-                }
-            }
-        }
-        Pat::Assign(a) => binding_idents(&a.left, out),
-        Pat::Invalid(_) | Pat::Expr(_) => {}
     }
 }
 
