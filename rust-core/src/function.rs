@@ -10,15 +10,17 @@
 //! 3. Parse the assembled source the spec builds, `(function anonymous(PARAMS\n) {\nBODY\n})`,
 //!    check the same shape again, then vet and rewrite it like any script.
 //!
-//! The output is a strict script: the directive and one expression statement holding the
-//! parenthesized function expression, whose completion value is the function.
+//! The output is a strict script: the directive and one expression statement,
+//! `__paranoid_rt__.functionResult((function anonymous(…) {…}))`. The runtime's
+//! `functionResult` receives the function (a script loaded with `importScripts` has no
+//! completion value) and returns it.
 
 use swc_ecma_ast::{Expr, Script, Stmt};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::parse::{parse, Parsed};
 use crate::source::LineIndex;
-use crate::{guarded, transpile_parsed, Options, Transpiled};
+use crate::{guarded, transpile_parsed_then, Options, Transpiled};
 
 /// Which constructor is being stood in for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,23 @@ pub enum FunctionKind {
 }
 
 impl FunctionKind {
+    /// Every kind, in the order the wasm ABI and the generated policy number them.
+    pub const ALL: [FunctionKind; 4] = [
+        FunctionKind::Normal,
+        FunctionKind::Async,
+        FunctionKind::Generator,
+        FunctionKind::AsyncGenerator,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FunctionKind::Normal => "normal",
+            FunctionKind::Async => "async",
+            FunctionKind::Generator => "generator",
+            FunctionKind::AsyncGenerator => "async-generator",
+        }
+    }
+
     fn prefix(self) -> &'static str {
         match self {
             FunctionKind::Normal => "function",
@@ -155,5 +174,13 @@ fn assemble(
     if !has_shape(&parsed, &shape) {
         return Err(refuse("assembled function"));
     }
-    transpile_parsed(parsed, &lines, options)
+    transpile_parsed_then(
+        parsed,
+        &lines,
+        options,
+        |script| match crate::rewrite::hand_over_function(script) {
+            true => Ok(()),
+            false => Err(refuse("transpiled function")),
+        },
+    )
 }

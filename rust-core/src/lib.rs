@@ -7,6 +7,9 @@
 //! check) → [`vet`](vet::vet) (allowlist) → [`rewrite`](rewrite::rewrite) (resolver, global
 //! rewrite, hoisting) → [`emit`](emit::emit) (codegen from the tree, source map).
 
+// Natively only its tests use it; the wasm build exports it.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod abi;
 mod diagnostic;
 mod emit;
 mod function;
@@ -20,8 +23,6 @@ mod source;
 mod sourcemap;
 mod verify;
 mod vet;
-#[cfg(target_arch = "wasm32")]
-mod wasm;
 
 use swc_common::{Globals, GLOBALS};
 
@@ -77,7 +78,18 @@ fn transpile_parsed(
     lines: &LineIndex,
     options: &Options,
 ) -> Result<Transpiled, Vec<Diagnostic>> {
+    transpile_parsed_then(parsed, lines, options, |_| Ok(()))
+}
+
+/// Like `transpile_parsed`, with `finish` run on the rewritten tree before it is printed.
+fn transpile_parsed_then(
+    parsed: parse::Parsed,
+    lines: &LineIndex,
+    options: &Options,
+    finish: impl FnOnce(&mut swc_ecma_ast::Script) -> Result<(), Vec<Diagnostic>>,
+) -> Result<Transpiled, Vec<Diagnostic>> {
     let mut parsed = vet_and_rewrite(parsed, lines, options)?;
+    finish(&mut parsed.script)?;
     let emitted = emit::emit(&parsed.cm, &mut parsed.script);
     Ok(Transpiled {
         code: emitted.code,

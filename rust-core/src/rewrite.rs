@@ -55,6 +55,22 @@ struct Rewriter {
     lexicals: Vec<(Atom, Span)>,
 }
 
+/// For the `Function` stand-ins: the one function expression statement becomes
+/// `__paranoid_rt__.functionResult((function anonymous(…) {…}))`, so that a runtime that loads the
+/// output as a script (which has no completion value, e.g. `importScripts`) receives the function.
+/// Returns false when the script is not that shape (the caller refuses it).
+pub fn hand_over_function(script: &mut Script) -> bool {
+    let Some(Stmt::Expr(stmt)) = script.body.last_mut() else {
+        return false;
+    };
+    if !matches!(&*stmt.expr, Expr::Paren(p) if matches!(&*p.expr, Expr::Fn(_))) {
+        return false;
+    }
+    let function = std::mem::replace(&mut *stmt.expr, Expr::Invalid(Invalid { span: DUMMY_SP }));
+    *stmt.expr = runtime_call("functionResult", vec![function]);
+    true
+}
+
 fn ident(name: &str) -> Ident {
     Ident::new_no_ctxt(name.into(), DUMMY_SP)
 }

@@ -1,8 +1,8 @@
-//! `cargo xtask build`: the native CLI and both wasm-bindgen packages of the core.
+//! `cargo xtask build`: the native CLI and the wasm core.
 //!
 //! Why here and not in a build script: the wasm build is a second cargo invocation for another
-//! target followed by `wasm-bindgen`, which cargo cannot express; the Node tests load
-//! `target/wasm/node/`, the browser issues load `target/wasm/web/`.
+//! target, which cargo cannot express. The wasm has no wasm-bindgen glue (see
+//! `rust-core/src/abi.rs` for why); the Node tests and the extension load the same file.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,10 +17,9 @@ const WASM_TARGET: &str = "wasm32-unknown-unknown";
 pub struct Outputs {
     /// The native CLI, `target/release/paranoid`.
     pub cli: PathBuf,
-    /// The wasm-bindgen package for Node (`--target nodejs`).
-    pub wasm_node: PathBuf,
-    /// The wasm-bindgen package for browsers (`--target web`).
-    pub wasm_web: PathBuf,
+    /// The core for the worker kernel: `target/wasm/paranoid_core.wasm` (no imports; its glue is
+    /// `sandbox-page/kernel/core-glue.js`).
+    pub wasm: PathBuf,
 }
 
 pub fn outputs(root: &Path) -> Outputs {
@@ -29,8 +28,7 @@ pub fn outputs(root: &Path) -> Outputs {
         cli: target
             .join("release")
             .join(format!("paranoid{}", std::env::consts::EXE_SUFFIX)),
-        wasm_node: target.join("wasm").join("node"),
-        wasm_web: target.join("wasm").join("web"),
+        wasm: target.join("wasm").join("paranoid_core.wasm"),
     }
 }
 
@@ -57,30 +55,33 @@ pub fn build(root: &Path) -> Result<Outputs> {
         ]),
     )?;
 
-    let wasm = target
+    let built = target
         .join(WASM_TARGET)
         .join("wasm")
         .join("paranoid_core.wasm");
-    for (bindgen_target, dir) in [("web", &out.wasm_web), ("nodejs", &out.wasm_node)] {
-        run(
+    let dir = out.wasm.parent().expect("a parent");
+    fs::create_dir_all(dir)
+        .map_err(|e| Failure::new(STEP, format!("cannot create {}: {e}", dir.display())))?;
+    fs::copy(&built, &out.wasm).map_err(|e| {
+        Failure::new(
             STEP,
-            cmd("wasm-bindgen", root)
-                .args(["--target", bindgen_target, "--out-dir"])
-                .arg(dir)
-                .arg(&wasm),
-        )?;
-    }
+            format!(
+                "cannot copy {} to {}: {e}",
+                built.display(),
+                out.wasm.display()
+            ),
+        )
+    })?;
 
-    let bg = out.wasm_web.join("paranoid_core_bg.wasm");
-    let raw = fs::metadata(&bg)
-        .map_err(|e| Failure::new(STEP, format!("cannot read {}: {e}", bg.display())))?
+    let raw = fs::metadata(&out.wasm)
+        .map_err(|e| Failure::new(STEP, format!("cannot read {}: {e}", out.wasm.display())))?
         .len();
-    let gz = gzip_size(root, &bg)?;
+    let gz = gzip_size(root, &out.wasm)?;
     println!(
         "wasm size: {} bytes raw, {} bytes gzip -9 ({})",
         raw,
         gz,
-        bg.strip_prefix(root).unwrap_or(&bg).display()
+        out.wasm.strip_prefix(root).unwrap_or(&out.wasm).display()
     );
     Ok(out)
 }

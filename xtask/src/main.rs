@@ -1,11 +1,13 @@
 //! The project's automation entry point: `cargo xtask <command>` (alias in `.cargo/config.toml`).
 //!
 //! Why an xtask: the build and the tests need more than cargo alone (a rustup target, the
-//! wasm-bindgen CLI, cargo-fuzz, npm test data, later browsers), and a Rust program with no
-//! dependencies runs wherever cargo does. One module per command; `util` holds the plumbing.
+//! cargo-fuzz, geckodriver, browsers, npm packages), and a Rust program runs wherever cargo
+//! does. One module per command; `util` holds the plumbing.
 
 mod build;
 mod demo;
+mod extension;
+mod sandbox_run;
 mod setup;
 mod test;
 mod util;
@@ -16,8 +18,12 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
-  setup   install what is missing (rustup target, wasm-bindgen-cli, cargo-fuzz, npm test data)
-  build   build the native CLI (target/release/paranoid) and the wasm packages (target/wasm/)
+  setup   install what is missing (rustup target, cargo-fuzz, geckodriver, browsers, npm packages)
+  build   build the native CLI (target/release/paranoid) and the wasm core (target/wasm/)
+  extension  build the extensions: dist/{chrome,firefox}/, .zip/.xpi, and the test builds
+  sandbox-run [--browser chromium|firefox] [--layers LIST] [--cpu-ms N] [--wait-ms N]
+              [--report NAME]... [--shared] [--prelude FILE]... FILE...
+          run files in sandboxes of the real extension in a headless browser; one JSON line each
   test    setup, then every check: fmt, clippy, build, cargo test, node tests, fuzz, bench build
   demo    setup, build, then run the core on the scripts in demo/
 ";
@@ -34,6 +40,11 @@ fn main() -> ExitCode {
         ["setup"] => setup::setup(&root),
         ["build"] => build::build(&root).map(|_| ()),
         ["test"] => test::test(&root),
+        ["extension"] => extension::extension(&root),
+        ["sandbox-run", rest @ ..] => {
+            let rest: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
+            sandbox_run::sandbox_run(&root, &rest)
+        }
         ["demo"] => demo::demo(&root),
         ["help"] | ["-h"] | ["--help"] => {
             print!("{USAGE}");

@@ -34,7 +34,7 @@ enum Item {
         check: &'static [&'static str],
         version: Version,
         /// `--locked`: only where the crate's own lockfile resolves against the registry here
-        /// (wasm-bindgen-cli's does not, see DESIGN.md).
+        /// (geckodriver's does, DESIGN.md).
         locked: bool,
     },
     /// Debian packages (`apt-get install`), all of [`DEBIAN_PACKAGES`].
@@ -50,8 +50,9 @@ enum Item {
 enum Version {
     /// Whatever `cargo install` picks; an installed one of any version is fine.
     Any,
-    /// Exactly the version of this package in the workspace's Cargo.lock.
-    SameAsLockedPackage(&'static str),
+    /// Exactly this version.
+    #[allow(dead_code)] // the mechanism stays for the next pinned tool
+    Exact(&'static str),
 }
 
 /// Everything `setup` takes care of, in order.
@@ -74,30 +75,28 @@ const ITEMS: &[Item] = &[
         why: "`cargo fuzz` needs it",
     },
     Item::CargoTool {
-        krate: "wasm-bindgen-cli",
-        check: &["wasm-bindgen", "--version"],
-        version: Version::SameAsLockedPackage("wasm-bindgen"),
-        locked: false,
-    },
-    Item::CargoTool {
         krate: "cargo-fuzz",
         check: &["cargo", "fuzz", "--version"],
         version: Version::Any,
         locked: false,
     },
-    // Browser end-to-end tests (issues 3+) add their driver here, e.g.:
-    // Item::CargoTool { krate: "geckodriver", check: &["geckodriver", "--version"],
-    //                   version: Version::Any, locked: true },
+    // Firefox's WebDriver (~100 s to build once); its lockfile resolves here (DESIGN.md).
+    Item::CargoTool {
+        krate: "geckodriver",
+        check: &["geckodriver", "--version"],
+        version: Version::Any,
+        locked: true,
+    },
     Item::DebianPackages,
     Item::NpmCi {
         dir: "tests",
-        what: "npm test data (lodash, underscore, jquery, three, react-dom)",
+        what: "npm test data (lodash, underscore, jquery, three, react-dom) and selenium-webdriver",
     },
 ];
 
-/// Debian packages the project needs. None yet: the browser issues (3+) add `chromium` and
-/// `firefox-esr` here; `setup` then installs whichever are missing.
-const DEBIAN_PACKAGES: &[&str] = &[];
+/// Debian packages the project needs: the two browsers the end-to-end tests run in, and
+/// Chromium's WebDriver (Debian builds it with the browser, so their versions match).
+const DEBIAN_PACKAGES: &[&str] = &["chromium", "chromium-driver", "firefox-esr"];
 
 const STEP: &str = "setup";
 
@@ -190,7 +189,7 @@ fn ensure(root: &Path, item: &Item) -> Result {
         } => {
             let want = match version {
                 Version::Any => None,
-                Version::SameAsLockedPackage(pkg) => Some(locked_version(root, pkg)?),
+                Version::Exact(v) => Some(v.to_string()),
             };
             let label = match &want {
                 Some(v) => format!("{krate} {v}"),
@@ -311,41 +310,4 @@ fn newest(paths: &[&Path]) -> Option<SystemTime> {
             .filter_map(|p| mtime(p))
             .fold(first, SystemTime::max),
     )
-}
-
-/// The version of package `name` in the workspace's Cargo.lock; exactly one must be there.
-pub fn locked_version(root: &Path, name: &str) -> Result<String> {
-    let path = root.join("Cargo.lock");
-    let text = fs::read_to_string(&path)
-        .map_err(|e| Failure::new(STEP, format!("cannot read {}: {e}", path.display())))?;
-    let mut versions: Vec<String> = Vec::new();
-    for block in text.split("[[package]]").skip(1) {
-        let field = |key: &str| {
-            block.lines().find_map(|l| {
-                let (k, v) = l.split_once('=')?;
-                (k.trim() == key).then(|| v.trim().trim_matches('"').to_string())
-            })
-        };
-        if field("name").as_deref() == Some(name) {
-            if let Some(v) = field("version") {
-                if !versions.contains(&v) {
-                    versions.push(v);
-                }
-            }
-        }
-    }
-    match versions.as_slice() {
-        [v] => Ok(v.clone()),
-        [] => Err(Failure::new(
-            STEP,
-            format!("Cargo.lock has no `{name}` package, so no version to pin its CLI to"),
-        )),
-        many => Err(Failure::new(
-            STEP,
-            format!(
-                "Cargo.lock has several `{name}` versions ({}); pin one",
-                many.join(", ")
-            ),
-        )),
-    }
 }

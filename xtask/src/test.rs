@@ -70,7 +70,7 @@ pub fn test(root: &Path) -> Result {
             cmd("node", root)
                 .args(["--test", "rust-core/tests/node/"])
                 .env("PARANOID_BIN", &out.cli)
-                .env("PARANOID_WASM_NODE", out.wasm_node.join("paranoid_core.js"))
+                .env("PARANOID_WASM", &out.wasm)
                 .env("PARANOID_TESTDATA", root.join("tests").join("node_modules")),
         )
     })?;

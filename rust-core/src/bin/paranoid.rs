@@ -19,6 +19,8 @@ usage:
       (like `new Function(...ARGS)`: the last ARG is the body, the others are parameters)
   paranoid nesting FILE...
       (prints how deep each file nests, as the limit counts it)
+  paranoid policy
+      (prints the policy tables the sandbox's JS side is generated from, as JSON)
 
 FILE may be `-` for standard input. LEVEL is es5, es2015 … es2023 (default es2023).
 exit status: 0 passes, 1 refused, 2 usage or I/O error";
@@ -32,6 +34,10 @@ fn main() -> ExitCode {
         Some("transpile") => cmd_transpile(&args[1..]),
         Some("function") => cmd_function(&args[1..]),
         Some("nesting") => cmd_nesting(&args[1..]),
+        Some("policy") if args.len() == 1 => {
+            println!("{:#}", paranoid_core::policy::tables());
+            Ok(true)
+        }
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(true)

@@ -1,6 +1,32 @@
-//! Policy as data: which syntax may pass, which names are reserved, which limits hold. The JS
-//! side gets these tables generated from here, never written twice.
+//! Policy as data: which syntax may pass, which globals a sandbox offers, which names are
+//! reserved, which limits hold. The JS side gets these tables generated from here
+//! ([`tables`], printed by `paranoid policy`), never written twice.
 
+pub mod globals;
 pub mod limits;
 pub mod reserved;
 pub mod syntax;
+
+use crate::{EsLevel, FunctionKind};
+
+/// Everything the kernel, the frame and the extension need to know of the policy, as one JSON
+/// value. Orders matter: the wasm ABI numbers levels and function kinds by their index here.
+pub fn tables() -> serde_json::Value {
+    serde_json::json!({
+        "reserved": {
+            "prefix": reserved::RESERVED_PREFIX,
+            "scope": reserved::SCOPE,
+            "global": reserved::GLOBAL,
+            "runtime": reserved::RUNTIME,
+        },
+        "levels": EsLevel::ALL.iter().map(|l| l.name()).collect::<Vec<_>>(),
+        "defaultLevel": EsLevel::LATEST.name(),
+        "functionKinds": FunctionKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>(),
+        "globals": globals::SANDBOX_GLOBALS,
+        "undeletableGlobals": globals::UNDELETABLE_GLOBALS,
+        "undeletableConstants": globals::UNDELETABLE_CONSTANTS,
+        "mustBeGone": globals::MUST_BE_GONE,
+        "frameUnforgeable": globals::FRAME_UNFORGEABLE,
+        "maxSourceBytes": limits::MAX_SOURCE_BYTES,
+    })
+}

@@ -156,6 +156,7 @@ function buildInRealm(host) {
         defineProperty(S, names[i], data(undefined, true, false, false));
       }
     },
+    functionResult(fn) { return fn; },
     sealConsts(names) {
       for (let i = 0; i < names.length; i++) defineProperty(S, names[i], { __proto__: null, writable: false });
     },

@@ -1,0 +1,125 @@
+'use strict';
+// The content script's side of a sandbox: it hosts the frame, holds the only port to it, and
+// turns the frame's messages into promises.
+// 1. The frame lives in a closed shadow root: the page cannot find it (`frames.length` stays 0
+//    in Chromium), read its URL (the nonce) or navigate it. The page can still remove the host
+//    element; that is noticed, reported, and the sandbox is dead (denial of service only).
+// 2. One init message (nonce in the URL hash, one MessagePort), then only the port.
+// 3. A kill (from the watchdog or the host) removes the frame, which stops its process at once
+//    in Chromium, where `worker.terminate()` alone leaves a spinning thread burning ~2 s.
+// Invariant: nothing that comes back from the frame is evaluated; results are data.
+
+/* exported openSandbox */
+
+const paranoidExtension = globalThis.browser ?? globalThis.chrome;
+let paranoidWasmBytes = null;
+
+/** The core's bytes, fetched from the package once per content script. */
+async function paranoidCoreBytes() {
+  if (paranoidWasmBytes === null) {
+    const response = await fetch(paranoidExtension.runtime.getURL('core/paranoid_core.wasm'));
+    if (!response.ok) throw new Error(`cannot load the core: HTTP ${response.status}`);
+    paranoidWasmBytes = await response.arrayBuffer();
+  }
+  return paranoidWasmBytes;
+}
+
+function paranoidNonce() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Opens a fresh sandbox.
+ * @param {{ cpuMs?: number, level?: string, layers?: object, onEvent?: (event: object) => void }} [options]
+ * @returns {Promise<object>} the sandbox handle: run, report, whenQuiet, kill, dead
+ */
+async function openSandbox(options = {}) {
+  const wasm = await paranoidCoreBytes();
+  const host = document.createElement('paranoid-sandbox');
+  host.style.cssText = 'display:none !important';
+  const root = host.attachShadow({ mode: 'closed' });
+  const frame = document.createElement('iframe');
+  const nonce = paranoidNonce();
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.src = `${paranoidExtension.runtime.getURL('sandbox-page/sandbox.html')}#${nonce}`;
+  root.appendChild(frame);
+
+  let nextId = 1;
+  const waiting = new Map();
+  let quietWaiters = [];
+  let deathReason = null;
+  let lastQuiet = null;
+  const events = [];
+  let resolveReady, rejectReady;
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+
+  const die = (reason, status) => {
+    if (deathReason !== null) return;
+    deathReason = { status, reason };
+    observer.disconnect();
+    host.remove();
+    rejectReady(new Error(reason));
+    for (const [, w] of waiting) w({ type: 'result', status, reason });
+    waiting.clear();
+    for (const w of quietWaiters) w({ status, reason });
+    quietWaiters = [];
+  };
+  const observer = new MutationObserver(() => {
+    if (!host.isConnected) die('the page removed the sandbox frame', 'error');
+  });
+
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  port.onmessage = (event) => {
+    const message = event.data;
+    if (message === null || typeof message !== 'object') return;
+    if (options.onEvent) options.onEvent(message);
+    switch (message.type) {
+      case 'hello': port.postMessage({ type: 'create', wasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers } }); break;
+      case 'ready': resolveReady(); break;
+      case 'failed': die(`the sandbox failed to start: ${message.reason}`, 'error'); break;
+      case 'killed': die(message.reason, 'killed'); break;
+      case 'result': case 'report': {
+        const w = waiting.get(message.id);
+        if (w) { waiting.delete(message.id); w(message); }
+        break;
+      }
+      case 'quiet': lastQuiet = message; for (const w of quietWaiters) w({ status: 'quiet', cpuMs: message.cpuMs }); quietWaiters = []; break;
+      case 'uncaught': case 'console': events.push(message); break;
+      default: break;
+    }
+  };
+
+  (document.documentElement || document).appendChild(host);
+  observer.observe(document, { childList: true, subtree: true });
+  await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.contentWindow.postMessage({ nonce }, '*', [channel.port2]);
+  await ready;
+
+  const request = (message) => new Promise((resolve) => {
+    if (deathReason !== null) { resolve({ type: 'result', status: deathReason.status, reason: deathReason.reason }); return; }
+    const id = nextId++;
+    waiting.set(id, resolve);
+    lastQuiet = null;
+    port.postMessage({ ...message, id, hostTime: Date.now() });
+  });
+
+  return {
+    /** Runs one script; resolves with `{status, diagnostics?, error?}`. */
+    run: (source, filename) => request({ type: 'run', source, filename }),
+    /** JSON texts of the named globals. */
+    report: (names) => request({ type: 'report', names }),
+    /** Resolves when nothing is pending (no turn, timers or calls), or with the sandbox's death. */
+    whenQuiet: () => new Promise((resolve) => {
+      if (deathReason !== null) resolve({ status: deathReason.status, reason: deathReason.reason });
+      else if (lastQuiet !== null) resolve({ status: 'quiet', cpuMs: lastQuiet.cpuMs });
+      else quietWaiters.push(resolve);
+    }),
+    kill: (reason = 'killed by the host') => { port.postMessage({ type: 'kill', reason }); die(reason, 'killed'); },
+    /** Uncaught errors and console messages, in order. */
+    events,
+    get death() { return deathReason; },
+  };
+}

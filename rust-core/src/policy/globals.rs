@@ -1,0 +1,142 @@
+//! Which globals a sandbox offers, what must stay on the real worker and frame globals, and what
+//! must never be reachable there. The kernel gets these tables generated (`paranoid policy`);
+//! they are written nowhere else.
+
+use serde::Serialize;
+
+/// How the kernel provides a global of the stand-in scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Provision {
+    /// The worker realm's own built-in, with its own property descriptor.
+    Copied,
+    /// Like `Copied`, but absent engines (older ones) simply do not offer it.
+    CopiedIfPresent,
+    /// A stand-in the kernel builds (the virtual clock's `Date`, the `Function` constructor, …).
+    StandIn,
+}
+
+/// One global of the stand-in scope.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Global {
+    pub name: &'static str,
+    pub provision: Provision,
+    /// Why it is there or why it is a stand-in: shown in the generated table for reviewers.
+    pub why: &'static str,
+}
+
+macro_rules! globals {
+    ($($provision:ident $why:literal: $($name:ident)+;)+) => {
+        /// The stand-in scope's globals besides the host API.
+        pub const SANDBOX_GLOBALS: &[Global] = &[
+            $($(Global { name: stringify!($name), provision: Provision::$provision, why: $why },)+)+
+        ];
+    };
+}
+
+globals! {
+    Copied "ECMA-262 value property (non-writable everywhere)": undefined NaN Infinity;
+    Copied "ECMA-262 function property": isFinite isNaN parseFloat parseInt decodeURI
+        decodeURIComponent encodeURI encodeURIComponent;
+    Copied "ECMA-262 Annex B function property": escape unescape;
+    Copied "ECMA-262 fundamental object": Object Boolean Symbol;
+    Copied "ECMA-262 error constructor": Error AggregateError EvalError RangeError
+        ReferenceError SyntaxError TypeError URIError;
+    Copied "ECMA-262 numbers, text, collections": Number BigInt Math String RegExp Array Map
+        Set WeakMap WeakSet WeakRef FinalizationRegistry;
+    Copied "ECMA-262 binary data (no SharedArrayBuffer: not cross-origin isolated anyway)":
+        ArrayBuffer DataView Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array
+        Int32Array Uint32Array Float32Array Float64Array BigInt64Array BigUint64Array;
+    CopiedIfPresent "ECMA-262 2025 additions, present in current engines": Iterator Float16Array;
+    Copied "ECMA-262 control abstraction and reflection": Promise Proxy Reflect JSON;
+    StandIn "compiles through the transpiler (no eval anywhere)": Function;
+    StandIn "the virtual clock: time stands still during synchronous code": Date;
+    StandIn "ECMA-402, with DateTimeFormat reading the virtual clock": Intl;
+    StandIn "virtual timers: exact virtual times, string handlers refused, this undefined":
+        setTimeout setInterval clearTimeout clearInterval;
+    StandIn "microtasks, through the kernel's captured queue": queueMicrotask;
+    StandIn "the stand-in global object itself": globalThis self window;
+    StandIn "messages sent to the host as data": console;
+}
+
+/// Values every realm keeps on its global because they cannot be deleted. Nothing else may stay
+/// on the real worker global after scrubbing but these and the three reserved names.
+pub const UNDELETABLE_GLOBALS: &[&str] = &["undefined", "NaN", "Infinity"];
+
+/// Non-configurable constants some engines leave on a worker global (Chromium's
+/// `TEMPORARY`/`PERSISTENT` of the old file-system API): allowed to stay only if they are
+/// numbers.
+pub const UNDELETABLE_CONSTANTS: &[&str] = &["TEMPORARY", "PERSISTENT"];
+
+/// What the frame (a window) cannot delete from itself because the platform marks it
+/// `[LegacyUnforgeable]`. The frame never runs untrusted code; its scrub is the seed's second
+/// line, and these are exempt from its blocklist check.
+pub const FRAME_UNFORGEABLE: &[&str] = &["window", "document", "location", "top"];
+
+/// The second check after the allowlist: if any of these is still reachable from the real
+/// worker global (or the frame's), nothing runs. Every one is a way out or a clock.
+pub const MUST_BE_GONE: &[&str] = &[
+    "fetch",
+    "eval",
+    "Function",
+    "importScripts",
+    "XMLHttpRequest",
+    "WebSocket",
+    "WebTransport",
+    "EventSource",
+    "Worker",
+    "SharedWorker",
+    "indexedDB",
+    "caches",
+    "navigator",
+    "location",
+    "WebAssembly",
+    "SharedArrayBuffer",
+    "Atomics",
+    "BroadcastChannel",
+    "MessageChannel",
+    "postMessage",
+    "onmessage",
+    "addEventListener",
+    "setTimeout",
+    "setInterval",
+    "queueMicrotask",
+    "requestAnimationFrame",
+    "performance",
+    "Date",
+    "Temporal",
+    "Intl",
+    "crypto",
+    "Blob",
+    "URL",
+    "FileReader",
+    "Response",
+    "Request",
+    "RTCPeerConnection",
+    "close",
+    "scheduler",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_blocklisted_names_are_never_copied() {
+        let mut names: Vec<&str> = SANDBOX_GLOBALS.iter().map(|g| g.name).collect();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len(), "a global is listed twice");
+        for g in SANDBOX_GLOBALS {
+            if MUST_BE_GONE.contains(&g.name) {
+                assert_eq!(
+                    g.provision,
+                    Provision::StandIn,
+                    "{} is blocklisted on the real global: the sandbox may only offer a stand-in",
+                    g.name
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+'use strict';
+// Threat: real time is a side channel (timing attacks on the host, on the CPU, on other
+// sandboxes). Defence: untrusted code sees only virtual time, exactly as the seed describes.
+// 1. Virtual time stands still during synchronous code; each call in from the host moves it to
+//    the host's timestamp (never backwards).
+// 2. A timer due at virtual time D runs with the clock at exactly D, no earlier in real time
+//    than D, and timers run in virtual order (due time, then creation order), never in real order.
+// 3. `Date`, `Date.now`, `Date()` and `Intl.DateTimeFormat`'s `format`/`formatToParts` without a
+//    date read the virtual clock; `Date.prototype.constructor` is the stand-in.
+// 4. Timer callbacks get `this === undefined`; string handlers (eval in disguise) are refused.
+// Spec: HTML §8.6 (timers), ECMA-262 §21.4 (Date), ECMA-402 §11 (DateTimeFormat).
+
+/**
+ * @param {any} c captured commons
+ * @param {{ changed(): void, uncaught(error: unknown): void }} hooks the kernel's event loop
+ */
+function makeClock(c, hooks) {
+  const realNow = () => c.apply(c.performanceNow, c.performance, []);
+  let virtualNow = c.apply(c.dateNow, c.Date, []);
+  let anchorVirtual = virtualNow;
+  let anchorReal = realNow();
+
+  // Timers: a binary heap in a null-prototype object (no inherited index setters), ordered by
+  // (due, seq); `live` maps ids to entries so that clearing is O(1) and lazy.
+  const heap = c.create(null);
+  let size = 0;
+  const live = c.create(null);
+  let nextId = 1;
+  let seq = 0;
+  const before = (a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq);
+  const push = (entry) => {
+    let i = size++;
+    heap[i] = entry;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(heap[i], heap[parent])) break;
+      const t = heap[i]; heap[i] = heap[parent]; heap[parent] = t;
+      i = parent;
+    }
+  };
+  const pop = () => {
+    const top = heap[0];
+    size--;
+    heap[0] = heap[size];
+    heap[size] = undefined;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = i;
+      if (l < size && before(heap[l], heap[m])) m = l;
+      if (r < size && before(heap[r], heap[m])) m = r;
+      if (m === i) break;
+      const t = heap[i]; heap[i] = heap[m]; heap[m] = t;
+      i = m;
+    }
+    return top;
+  };
+  const dropCleared = () => { while (size > 0 && live[heap[0].id] !== heap[0]) pop(); };
+
+  const delayOf = (timeout) => {
+    const n = c.Number(timeout);
+    if (!(n > 0)) return 0;
+    return n > 2147483647 ? 2147483647 : c.mathFloor(n);
+  };
+  const schedule = (name, handler, timeout, args, repeat) => {
+    if (typeof handler !== 'function') {
+      throw c.construct(c.TypeError, [`${name}: the handler must be a function (a string would be evaluated, which the sandbox refuses)`]);
+    }
+    const delay = delayOf(timeout);
+    const entry = { __proto__: null, id: nextId++, due: virtualNow + delay, seq: seq++, handler, args, repeat, delay };
+    live[entry.id] = entry;
+    push(entry);
+    hooks.changed();
+    return entry.id;
+  };
+  const clear = (id) => {
+    const key = typeof id === 'number' ? id : c.Number(id);
+    if (live[key] !== undefined) { live[key] = undefined; hooks.changed(); }
+  };
+
+  // The stand-ins untrusted code sees. Method shorthand gives functions without `prototype`.
+  const timers = {
+    setTimeout(handler, timeout, ...args) { return schedule('setTimeout', handler, timeout, args, false); },
+    setInterval(handler, timeout, ...args) { return schedule('setInterval', handler, timeout, args, true); },
+    clearTimeout(id) { clear(id); },
+    clearInterval(id) { clear(id); },
+    queueMicrotask(callback) {
+      if (typeof callback !== 'function') throw c.construct(c.TypeError, ['queueMicrotask: the callback must be a function']);
+      c.apply(c.queueMicrotask, undefined, [() => {
+        try { c.apply(callback, undefined, []); } catch (error) { hooks.uncaught(error); }
+      }]);
+    },
+  };
+
+  // Date: the realm's own Date.prototype, so instances and methods are native; only "now" moves.
+  const RealDate = c.Date;
+  const dateToString = RealDate.prototype.toString;
+  const Date = function Date(...args) {
+    if (new.target === undefined) return c.apply(dateToString, c.construct(RealDate, [virtualNow]), []);
+    return c.construct(RealDate, args.length === 0 ? [virtualNow] : args, new.target);
+  };
+  c.defineProperty(Date, 'length', { __proto__: null, value: 7, writable: false, enumerable: false, configurable: true });
+  c.defineProperty(Date, 'prototype', { __proto__: null, value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
+  const statics = {
+    now() { return virtualNow; },
+    parse: RealDate.parse,
+    UTC: RealDate.UTC,
+  };
+  for (const key of ['now', 'parse', 'UTC']) {
+    c.defineProperty(Date, key, { __proto__: null, value: statics[key], writable: true, enumerable: false, configurable: true });
+  }
+  c.defineProperty(RealDate.prototype, 'constructor', { __proto__: null, value: Date, writable: false, enumerable: false, configurable: false });
+
+  // Intl.DateTimeFormat: `format` (a getter giving a bound function) and `formatToParts` use the
+  // current time when called without a date. Both are redefined on the realm's prototype.
+  const dtfProto = c.Intl.DateTimeFormat.prototype;
+  const realFormatGetter = c.getOwnPropertyDescriptor(dtfProto, 'format').get;
+  const realFormatToParts = dtfProto.formatToParts;
+  c.defineProperty(dtfProto, 'format', {
+    __proto__: null,
+    configurable: false,
+    enumerable: false,
+    get() {
+      const bound = c.apply(realFormatGetter, this, []);
+      return (date) => c.apply(bound, undefined, [date === undefined ? virtualNow : date]);
+    },
+  });
+  c.defineProperty(dtfProto, 'formatToParts', {
+    __proto__: null,
+    configurable: false,
+    enumerable: false,
+    writable: false,
+    value: {
+      formatToParts(date) { return c.apply(realFormatToParts, this, [date === undefined ? virtualNow : date]); },
+    }.formatToParts,
+  });
+
+  return c.freeze({
+    __proto__: null,
+    standIns: c.freeze({
+      __proto__: null,
+      Date,
+      Intl: c.Intl,
+      setTimeout: timers.setTimeout,
+      setInterval: timers.setInterval,
+      clearTimeout: timers.clearTimeout,
+      clearInterval: timers.clearInterval,
+      queueMicrotask: timers.queueMicrotask,
+    }),
+    now: () => virtualNow,
+    /** A call in from the host: time moves to the host's timestamp, never backwards. */
+    hostTime(t) {
+      if (typeof t === 'number' && t > virtualNow) virtualNow = t;
+      anchorVirtual = virtualNow;
+      anchorReal = realNow();
+    },
+    pending() { dropCleared(); let n = 0; for (let i = 0; i < size; i++) if (live[heap[i].id] === heap[i]) n++; return n; },
+    /** Real milliseconds until the next timer may run, or -1 when none is pending. */
+    realDelay() {
+      dropCleared();
+      if (size === 0) return -1;
+      const wait = anchorReal + (heap[0].due - anchorVirtual) - realNow();
+      return wait > 0 ? wait : 0;
+    },
+    /** Runs the earliest timer (one per task, as browsers do). */
+    runNext() {
+      dropCleared();
+      if (size === 0) return;
+      const entry = pop();
+      if (entry.due > virtualNow) virtualNow = entry.due;
+      if (entry.repeat) {
+        entry.due = virtualNow + (entry.delay > 0 ? entry.delay : 1);
+        entry.seq = seq++;
+        push(entry);
+      } else {
+        live[entry.id] = undefined;
+      }
+      try {
+        c.apply(entry.handler, undefined, entry.args);
+      } catch (error) {
+        hooks.uncaught(error);
+      }
+    },
+  });
+}

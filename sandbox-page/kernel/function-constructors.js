@@ -1,0 +1,57 @@
+'use strict';
+// Threat: the four function constructors (Function, AsyncFunction, GeneratorFunction,
+// AsyncGeneratorFunction) compile source text at run time. Reachable from any function through
+// `.constructor`, they would run text the transpiler never saw. (Without 'unsafe-eval' the real
+// ones throw EvalError, but the layers must hold on their own.)
+// 1. One stand-in per kind hands its arguments, converted to strings as the spec does, to the
+//    core's Function entry, which parses parameters and body separately (CreateDynamicFunction).
+// 2. The output is loaded with the kernel's captured `importScripts(blob:)` and hands the function
+//    over through `__paranoid_rt__.functionResult`; no eval anywhere.
+// 3. Each prototype's `constructor` is redefined to the stand-in and frozen (non-writable,
+//    non-configurable), and each stand-in's `prototype` is the real prototype, so `instanceof`
+//    and `class extends Function` behave.
+// Spec: ECMA-262 §20.2.1.1.1 (CreateDynamicFunction), §27.3 – §27.7.
+
+/**
+ * @param {any} c captured commons
+ * @param {(kind: string, parts: any) => Function} compile transpiles and loads; throws SyntaxError
+ * @returns {{ Function: Function }} the stand-in for `Function`, for the scope
+ */
+function tameFunctionConstructors(c, compile) {
+  const kinds = [
+    ['normal', 'Function', c.FunctionPrototype],
+    ['async', 'AsyncFunction', c.getPrototypeOf(async function () {})],
+    ['generator', 'GeneratorFunction', c.getPrototypeOf(function* () {})],
+    ['async-generator', 'AsyncGeneratorFunction', c.getPrototypeOf(async function* () {})],
+  ];
+  const isObject = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
+  const standIns = c.create(null);
+  for (let k = 0; k < kinds.length; k++) {
+    const [kind, name, prototype] = kinds[k];
+    // A plain function expression: callable and constructible, with `new.target` to hand.
+    const standIn = function (...args) {
+      // Strings first, in order, as the spec's ToString calls; then nothing of `args` is read.
+      const parts = c.create(null);
+      let length = 0;
+      for (let i = 0; i < args.length; i++) parts[length++] = `${args[i]}`;
+      if (length === 0) parts[length++] = '';
+      parts.length = length;
+      const fn = compile(kind, parts);
+      // `class F extends Function {}` then `new F(…)`: the function inherits F.prototype.
+      if (new.target !== undefined && new.target !== standIn) {
+        const proto = new.target.prototype;
+        if (isObject(proto)) c.setPrototypeOf(fn, proto);
+      }
+      return fn;
+    };
+    c.defineProperty(standIn, 'name', { __proto__: null, value: name, writable: false, enumerable: false, configurable: true });
+    c.defineProperty(standIn, 'length', { __proto__: null, value: 1, writable: false, enumerable: false, configurable: true });
+    c.defineProperty(standIn, 'prototype', { __proto__: null, value: prototype, writable: false, enumerable: false, configurable: false });
+    standIns[kind] = standIn;
+  }
+  for (let k = 0; k < kinds.length; k++) {
+    const [kind, , prototype] = kinds[k];
+    c.defineProperty(prototype, 'constructor', { __proto__: null, value: standIns[kind], writable: false, enumerable: false, configurable: false });
+  }
+  return c.freeze({ __proto__: null, Function: standIns.normal, all: standIns });
+}

@@ -1,0 +1,258 @@
+'use strict';
+// The worker kernel's entry: boot, then the event loop. The build wraps this file and the other
+// kernel files in one function expression, `(function paranoidKernel(g) { … })(self)`, so that
+// the kernel leaves no global binding of its own.
+// Boot (the first message, from the frame): capture the primordials (done before anything else,
+// in `captureCommons`), instantiate the core and check it answers, build the clock, the
+// `Function` stand-ins and the stand-in scope, bind the three reserved names, scrub the global,
+// check the allow- and blocklists, and only then say `ready`. Any failure: `boot-failed` with
+// the reason, and nothing runs.
+// Turns: every task the kernel runs (a message from the frame, a timer) opens a turn; the turn
+// ends in a later task, so only after the microtasks it queued have drained. The frame's
+// watchdog measures the time between the two messages.
+
+/* global captureCommons, makeCore, makeClock, makeScope, tameFunctionConstructors, scrubGlobal, paranoidPolicy, layerSwitches */
+
+/** What a worker must have captured; the boot refuses to go on without any of them. */
+const WORKER_COMMONS = ['performanceNow', 'performance', 'setTimeout', 'clearTimeout', 'postMessage',
+  'addEventListener', 'messageEventData', 'MessageChannel', 'channelPort1', 'channelPort2',
+  'portPostMessage', 'portOnmessageSet', 'Blob', 'createObjectURL', 'revokeObjectURL', 'importScripts'];
+
+/** @param {any} g the worker's global */
+function kernelMain(g) {
+  const c = captureCommons(g);
+  for (let i = 0; i < WORKER_COMMONS.length; i++) {
+    if (typeof c[WORKER_COMMONS[i]] === 'undefined') throw c.construct(c.Error, [`kernel: this worker lacks ${WORKER_COMMONS[i]}`]);
+  }
+  const policy = paranoidPolicy();
+  let token = null;
+  let booted = false;
+  let sandbox = null;
+
+  const post = (message) => {
+    message.token = token;
+    c.apply(c.postMessage, g, [message]);
+  };
+  const record = (fields) => c.setPrototypeOf(fields, null);
+  const safeString = (value) => {
+    try { return typeof value === 'string' ? value : c.String(value); } catch { return '(unprintable)'; }
+  };
+  const describe = (error) => {
+    let name = 'Error', message = '', stack = '';
+    try {
+      if ((typeof error === 'object' && error !== null) || typeof error === 'function') {
+        name = safeString(error.name);
+        message = safeString(error.message);
+        stack = safeString(error.stack);
+      } else {
+        name = 'uncaught value';
+        message = safeString(error);
+      }
+    } catch (inner) {
+      message = `(reading the error threw: ${safeString(inner)})`;
+    }
+    return record({ name, message, stack });
+  };
+
+  // Turns. A MessageChannel to itself gives a task that runs after the microtasks drain,
+  // without the 4 ms clamp of nested timers.
+  const channel = c.construct(c.MessageChannel, []);
+  const selfPort = c.apply(c.channelPort2, channel, []);
+  let inTurn = false;
+  let realTimer = null;
+  const beginTurn = () => {
+    if (inTurn) return;
+    inTurn = true;
+    post(record({ type: 'turn', on: true, instant: sandbox === null ? 0 : sandbox.clock.now() }));
+    c.apply(c.portPostMessage, selfPort, [0]);
+  };
+  const armTimer = () => {
+    if (realTimer !== null) { c.apply(c.clearTimeout, g, [realTimer]); realTimer = null; }
+    if (sandbox === null) return;
+    const wait = sandbox.clock.realDelay();
+    if (wait < 0) return;
+    realTimer = c.apply(c.setTimeout, g, [fireTimer, wait]);
+  };
+  const endTurn = () => {
+    inTurn = false;
+    post(record({ type: 'turn', on: false, pending: sandbox === null ? 0 : sandbox.clock.pending() }));
+    armTimer();
+  };
+  c.apply(c.portOnmessageSet, c.apply(c.channelPort1, channel, []), [endTurn]);
+  function fireTimer() {
+    realTimer = null;
+    beginTurn();
+    sandbox.clock.runNext();
+  }
+
+  const uncaught = (error) => post(record({ type: 'uncaught', error: describe(error) }));
+
+  /** A one-shot iterable of one string that consults no prototype (Blob's sequence<BlobPart>). */
+  const onePart = (text) => {
+    let done = false;
+    const iterator = {
+      __proto__: null,
+      next() {
+        if (done) return { __proto__: null, done: true, value: undefined };
+        done = true;
+        return { __proto__: null, done: false, value: text };
+      },
+    };
+    return { __proto__: null, [c.symbolIterator]() { return iterator; } };
+  };
+  const blobUrl = (code) => {
+    const blob = c.construct(c.Blob, [onePart(code), { __proto__: null, type: 'text/javascript' }]);
+    return c.apply(c.createObjectURL, undefined, [blob]);
+  };
+  // Firefox refuses importScripts(blob:) in a worker of a moz-extension sandbox frame (measured:
+  // SecurityError with or without a CSP) but loads data: URLs, which its build's frame CSP
+  // allows; the boot picks whichever this engine loads.
+  let useDataUrls = false;
+  const dataUrl = (code) => `data:text/javascript;charset=utf-8,${c.apply(c.encodeURIComponent, undefined, [code])}`;
+  const scriptUrl = (code) => (useDataUrls ? dataUrl(code) : blobUrl(code));
+  const load = (url) => {
+    try { c.apply(c.importScripts, g, [url]); } finally { if (!useDataUrls) c.apply(c.revokeObjectURL, undefined, [url]); }
+  };
+
+  const boot = (message) => {
+    const layers = layerSwitches(message.layers);
+    const core = makeCore(c, message.module, policy);
+    const probe = core.transpile('x', null);
+    if (!probe.ok) throw c.construct(c.Error, ['the core did not transpile a trivial script']);
+
+    const clock = makeClock(c, { changed() { if (!inTurn) armTimer(); }, uncaught });
+    let handedOver = null;
+    const compile = (kind, parts) => {
+      if (!layers.transpile) throw c.construct(c.Error, ['the transpiler layer is off: no Function']);
+      const out = core.transpileFunction(parts, kind, message.level);
+      if (!out.ok) {
+        const d = out.diagnostics[0];
+        throw c.construct(c.SyntaxError, [d === undefined ? 'the function was refused' : `${d.message} (${d.code})`]);
+      }
+      handedOver = null;
+      load(scriptUrl(out.code));
+      const fn = handedOver;
+      handedOver = null;
+      if (typeof fn !== 'function') throw c.construct(c.Error, ['kernel: the compiled function did not hand itself over']);
+      return fn;
+    };
+    const functions = layers.scrub ? tameFunctionConstructors(c, compile) : null;
+    const consoleStandIn = c.create(null);
+    const levels = ['log', 'info', 'warn', 'error', 'debug'];
+    for (let i = 0; i < levels.length; i++) {
+      const level = levels[i];
+      consoleStandIn[level] = {
+        [level](...args) {
+          let text = '';
+          for (let j = 0; j < args.length; j++) text += (j === 0 ? '' : ' ') + safeString(args[j]);
+          post(record({ type: 'console', level, text }));
+        },
+      }[level];
+    }
+    c.freeze(consoleStandIn);
+    const standIns = c.create(null);
+    const clockStandIns = clock.standIns;
+    const clockNames = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
+    for (let i = 0; i < clockNames.length; i++) standIns[clockNames[i]] = clockStandIns[clockNames[i]];
+    standIns.Function = functions === null ? g.Function : functions.Function;
+    standIns.console = consoleStandIn;
+    const scope = makeScope(c, policy, standIns, (fn) => { handedOver = fn; return fn; });
+    const reserved = policy.reserved;
+    const bind = (name, value) => c.defineProperty(g, name, { __proto__: null, value, writable: false, enumerable: false, configurable: false });
+    bind(reserved.scope, scope.S);
+    bind(reserved.global, scope.G);
+    bind(reserved.runtime, scope.R);
+    // Which URLs this worker loads scripts from: a script that hands a function over.
+    for (const data of [false, true]) {
+      useDataUrls = data;
+      handedOver = null;
+      try { load(scriptUrl(`${reserved.runtime}.functionResult(function probe() {});`)); } catch { /* the next way */ }
+      if (typeof handedOver === 'function') break;
+      if (data) throw c.construct(c.Error, ['this worker loads scripts neither from blob: nor from data: URLs']);
+    }
+    handedOver = null;
+
+    if (layers.scrub) {
+      const keep = [reserved.scope, reserved.global, reserved.runtime];
+      for (let i = 0; i < policy.undeletableGlobals.length; i++) keep[keep.length] = policy.undeletableGlobals[i];
+      const failures = scrubGlobal(c, g, { keep, constants: policy.undeletableConstants, mustBeGone: policy.mustBeGone });
+      if (failures.length > 0) throw c.construct(c.Error, [`scrubbing failed: ${failures.join('; ')}`]);
+    }
+    sandbox = record({ core, clock, scope, layers, level: message.level });
+  };
+
+  const run = (message) => {
+    const id = message.id;
+    let code = message.source;
+    if (sandbox.layers.transpile) {
+      const out = sandbox.core.transpile(message.source, sandbox.level);
+      if (!out.ok) {
+        post(record({ type: 'result', id, status: 'rejected', diagnostics: out.diagnostics }));
+        return;
+      }
+      code = out.code;
+      const url = scriptUrl(code);
+      post(record({ type: 'loaded', url, filename: message.filename, sourceMap: out.sourceMap }));
+      try {
+        load(url);
+      } catch (error) {
+        post(record({ type: 'result', id, status: 'error', error: describe(error) }));
+        return;
+      }
+    } else {
+      const url = scriptUrl(code);
+      post(record({ type: 'loaded', url, filename: message.filename, sourceMap: null }));
+      try { load(url); } catch (error) {
+        post(record({ type: 'result', id, status: 'error', error: describe(error) }));
+        return;
+      }
+    }
+    post(record({ type: 'result', id, status: 'ok' }));
+  };
+
+  const report = (message) => {
+    const values = c.create(null);
+    const names = message.names;
+    const S = sandbox.layers.transpile ? sandbox.scope.S : g;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      let json = null;
+      try {
+        if (c.hasOwn(S, name)) {
+          const text = c.apply(c.jsonStringify, undefined, [S[name]]);
+          json = typeof text === 'string' ? text : null;
+        }
+      } catch (error) {
+        json = c.apply(c.jsonStringify, undefined, [record({ unserialisable: describe(error).message })]);
+      }
+      values[name] = json;
+    }
+    post(record({ type: 'report', id: message.id, values }));
+  };
+
+  const onMessage = (event) => {
+    const message = c.apply(c.messageEventData, event, []);
+    if (!booted) {
+      booted = true;
+      token = message.token;
+      try {
+        boot(message);
+        post(record({ type: 'ready' }));
+      } catch (error) {
+        sandbox = null;
+        post(record({ type: 'boot-failed', reason: describe(error).message }));
+      }
+      return;
+    }
+    if (sandbox === null) return;
+    beginTurn();
+    sandbox.clock.hostTime(message.hostTime);
+    if (message.type === 'run') run(message);
+    else if (message.type === 'report') report(message);
+  };
+  c.apply(c.addEventListener, g, ['message', onMessage]);
+  c.apply(c.addEventListener, g, ['unhandledrejection', (event) => {
+    const reason = c.get(event, 'reason');
+    post(record({ type: 'uncaught', error: describe(reason) }));
+  }]);
+}

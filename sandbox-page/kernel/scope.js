@@ -1,0 +1,109 @@
+'use strict';
+// Threat: transpiled code reaches globals only as properties of S (`__paranoid_scope__`); if S
+// or its chain held anything beyond the allowlist, or if a missing name fell through to a real
+// object, untrusted code would get it. docs/output-contract.md is the contract implemented here.
+// 1. S's chain ends in a proxy whose get/set throw ReferenceError and whose `has` says no;
+//    `Object.prototype` is not on it.
+// 2. G (top-level `this`, `globalThis`, `self`, `window`) is a proxy over S in which a missing
+//    property reads as undefined and a write creates it on S.
+// 3. S receives exactly the allowlisted globals of the generated policy: copied built-ins with
+//    their own descriptors, and the kernel's stand-ins; a copied global the policy requires but
+//    the engine lacks fails closed.
+// 4. R implements the declaration helpers with GlobalDeclarationInstantiation's checks.
+// Spec: ECMA-262 §9.1.1.4 (global environment records), §16.1.7 (GlobalDeclarationInstantiation).
+
+/**
+ * @param {any} c captured commons
+ * @param {{ globals: { name: string, provision: string }[] }} policy
+ * @param {Record<string, unknown>} standIns the kernel's values for `stand-in` globals (but G's names)
+ * @param {(fn: Function) => Function} functionResult receives what a `Function` stand-in's output defines
+ */
+function makeScope(c, policy, standIns, functionResult) {
+  const realGlobal = c.global;
+  const data = (value, writable, enumerable, configurable) =>
+    ({ __proto__: null, value, writable, enumerable, configurable });
+  const isObject = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
+  const notDefined = (key) => c.construct(c.ReferenceError, [`${typeof key === 'symbol' ? 'symbol' : key} is not defined`]);
+
+  const missing = c.construct(c.Proxy, [c.create(null), {
+    __proto__: null,
+    get(_target, key) { throw notDefined(key); },
+    set(_target, key) { throw notDefined(key); },
+    has() { return false; },
+  }]);
+  const S = c.create(missing);
+
+  const G = c.construct(c.Proxy, [S, {
+    __proto__: null,
+    get(target, key, receiver) { return c.has(target, key) ? c.get(target, key, receiver) : undefined; },
+    set(target, key, value, receiver) {
+      if (c.has(target, key)) return c.set(target, key, value, receiver);
+      if (receiver === G) return c.reflectDefine(target, key, data(value, true, true, true));
+      return isObject(receiver) && c.reflectDefine(receiver, key, data(value, true, true, true));
+    },
+    getPrototypeOf() { return null; },
+    setPrototypeOf(_target, proto) { return proto === null; },
+    preventExtensions() { return false; },
+  }]);
+
+  const gNames = { __proto__: null, globalThis: true, self: true, window: true };
+  for (let i = 0; i < policy.globals.length; i++) {
+    const { name, provision } = policy.globals[i];
+    if (gNames[name] === true) continue;
+    if (provision === 'stand-in') {
+      if (!c.hasOwn(standIns, name)) throw c.construct(c.Error, [`kernel: no stand-in for ${name}`]);
+      c.defineProperty(S, name, data(standIns[name], true, false, true));
+      continue;
+    }
+    const desc = c.getOwnPropertyDescriptor(realGlobal, name);
+    if (desc === undefined) {
+      if (provision === 'copied-if-present') continue;
+      throw c.construct(c.Error, [`kernel: this engine lacks the built-in ${name}`]);
+    }
+    c.defineProperty(S, name, desc);
+  }
+  c.defineProperty(S, 'globalThis', data(G, true, false, true));
+  c.defineProperty(S, 'self', data(G, true, true, true));
+  c.defineProperty(S, 'window', data(G, false, true, false));
+
+  // `lexical` remembers the let/const/class names of every script, like a browser's global
+  // declarative record.
+  const lexical = c.create(null);
+  const alreadyDeclared = (name) => c.construct(c.SyntaxError, [`Identifier '${name}' has already been declared`]);
+  const clashesLexically = (name) => {
+    const existing = c.getOwnPropertyDescriptor(S, name);
+    return lexical[name] === true || (existing !== undefined && existing.configurable === false);
+  };
+  const R = c.freeze({
+    __proto__: null,
+    checkGlobalDeclarations(lexicalNames, varNames) {
+      for (let i = 0; i < lexicalNames.length; i++) if (clashesLexically(lexicalNames[i])) throw alreadyDeclared(lexicalNames[i]);
+      for (let i = 0; i < varNames.length; i++) if (lexical[varNames[i]] === true) throw alreadyDeclared(varNames[i]);
+    },
+    declareVars(names) {
+      for (let i = 0; i < names.length; i++) if (lexical[names[i]] === true) throw alreadyDeclared(names[i]);
+      for (let i = 0; i < names.length; i++) {
+        if (!c.hasOwn(S, names[i])) c.defineProperty(S, names[i], data(undefined, true, true, false));
+      }
+    },
+    declareFunction(name, fn) {
+      if (lexical[name] === true) throw alreadyDeclared(name);
+      const existing = c.getOwnPropertyDescriptor(S, name);
+      const configurable = existing !== undefined && existing.configurable === true;
+      c.defineProperty(S, name, data(fn, true, true, configurable));
+    },
+    declareLexical(names) {
+      for (let i = 0; i < names.length; i++) if (clashesLexically(names[i])) throw alreadyDeclared(names[i]);
+      for (let i = 0; i < names.length; i++) {
+        lexical[names[i]] = true;
+        c.defineProperty(S, names[i], data(undefined, true, false, false));
+      }
+    },
+    functionResult(fn) { return functionResult(fn); },
+    sealConsts(names) {
+      for (let i = 0; i < names.length; i++) c.defineProperty(S, names[i], { __proto__: null, writable: false });
+    },
+  });
+
+  return c.freeze({ __proto__: null, S, G, R });
+}

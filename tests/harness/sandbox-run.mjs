@@ -1,0 +1,149 @@
+// Drives the real extension in headless Chromium or Firefox ESR and runs scripts in sandboxes
+// through the real path (content script → frame → worker). Called by `cargo xtask sandbox-run`,
+// which builds what is stale and passes the test build's directory; prints one JSON line per
+// run (see README.md, "Test harness").
+//
+// usage: node sandbox-run.mjs --ext DIR [--browser chromium|firefox] [--layers 1,2,3]
+//          [--cpu-ms N] [--wait-ms N] [--report NAME]... [--shared] [--prelude FILE]... FILE...
+
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Builder } from 'selenium-webdriver';
+import chrome from 'selenium-webdriver/chrome.js';
+import firefox from 'selenium-webdriver/firefox.js';
+
+/** Parses the command line. */
+export function parseArgs(argv) {
+  const o = { browser: 'chromium', layers: null, cpuMs: 100, waitMs: 5000, reports: [], shared: false, preludes: [], files: [], ext: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
+    if (a === '--browser') o.browser = value();
+    else if (a === '--layers') o.layers = value();
+    else if (a === '--cpu-ms') o.cpuMs = Number(value());
+    else if (a === '--wait-ms') o.waitMs = Number(value());
+    else if (a === '--report') o.reports.push(value());
+    else if (a === '--shared') o.shared = true;
+    else if (a === '--prelude') o.preludes.push(value());
+    else if (a === '--ext') o.ext = value();
+    else if (a.startsWith('--')) throw new Error(`unknown flag ${a}`);
+    else o.files.push(a);
+  }
+  if (!['chromium', 'firefox'].includes(o.browser)) throw new Error(`--browser is chromium or firefox, not ${o.browser}`);
+  if (o.ext === null) throw new Error('--ext DIR is required');
+  return o;
+}
+
+/** `--layers 1,3` → the switches the kernel reads (a layer not listed is off). */
+export function layerSwitches(list) {
+  if (list === null) return null;
+  const on = new Set(list.split(',').map((s) => s.trim()).filter(Boolean));
+  for (const l of on) if (!['1', '2', '3'].includes(l)) throw new Error(`--layers takes 1, 2 and 3, not ${l}`);
+  return { isolation: on.has('1'), scrub: on.has('2'), transpile: on.has('3') };
+}
+
+/** A local page for the content script to run in, and a counter of requests that probes make. */
+export async function startServer() {
+  const hits = [];
+  const server = http.createServer((req, res) => {
+    if (req.url === '/' || req.url.startsWith('/?')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><head><title>paranoid test page</title></head><body>paranoid test page</body></html>');
+      return;
+    }
+    hits.push(req.url);
+    res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' });
+    res.end('reached');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, hits, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** A browser with the extension loaded. */
+export async function launch(browser, ext) {
+  if (browser === 'chromium') {
+    const options = new chrome.Options()
+      .setChromeBinaryPath(process.env.PARANOID_CHROMIUM || '/usr/bin/chromium')
+      .addArguments('--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--no-first-run', `--load-extension=${ext}`, `--disable-extensions-except=${ext}`);
+    options.excludeSwitches('disable-extensions');
+    const service = new chrome.ServiceBuilder(process.env.PARANOID_CHROMEDRIVER || '/usr/bin/chromedriver');
+    return new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
+  }
+  const options = new firefox.Options()
+    .setBinary(process.env.PARANOID_FIREFOX || '/usr/bin/firefox-esr')
+    .addArguments('-headless');
+  const gecko = process.env.PARANOID_GECKODRIVER || path.join(process.env.HOME || '/root', '.cargo', 'bin', 'geckodriver');
+  const service = new firefox.ServiceBuilder(gecko);
+  const driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options).setFirefoxService(service).build();
+  await driver.installAddon(`${ext}.zip`, true);
+  return driver;
+}
+
+/** Opens the test page and waits for the test hook of the content script. */
+export async function openPage(driver, origin) {
+  await driver.get(`${origin}/`);
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    const ready = await driver.executeScript('return document.documentElement.dataset.paranoidTest || null');
+    if (ready === 'ready') return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the extension\'s content script did not start on the test page');
+}
+
+/** Sends one request to the hook and waits for its answer. */
+export async function request(driver, req, timeoutMs) {
+  await driver.manage().setTimeouts({ script: timeoutMs });
+  const detail = await driver.executeAsyncScript(function (r, done) {
+    const listener = (e) => {
+      const answer = JSON.parse(e.detail);
+      if (answer.id !== r.id) return;
+      document.removeEventListener('paranoid-test:result', listener);
+      done(e.detail);
+    };
+    document.addEventListener('paranoid-test:result', listener);
+    document.dispatchEvent(new CustomEvent('paranoid-test:run', { detail: JSON.stringify(r) }));
+  }, req);
+  const answer = JSON.parse(detail);
+  if (answer.error) throw new Error(`the test hook failed: ${answer.error}`);
+  return answer.results;
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const layers = layerSwitches(o.layers);
+  if (layers !== null && !layers.isolation) {
+    throw new Error('switching layer 1 (isolation) off is not implemented yet: every run keeps the frame and worker');
+  }
+  const { server, hits, origin } = await startServer();
+  const driver = await launch(o.browser, o.ext);
+  let failed = false;
+  try {
+    await openPage(driver, origin);
+    const load = (file) => ({ name: path.basename(file), source: readFileSync(file, 'utf8') });
+    const preludes = [{ name: 'test-server.js', source: `var testServer = ${JSON.stringify(origin)};` }, ...o.preludes.map(load)];
+    const groups = o.shared ? [o.files] : o.files.map((f) => [f]);
+    let id = 1;
+    for (const group of groups) {
+      const before = hits.length;
+      const files = [...preludes, ...group.map(load)];
+      const timeout = o.waitMs + 30000 * files.length;
+      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs: o.cpuMs, waitMs: o.waitMs, layers, reports: o.reports }, timeout);
+      result.file = group[group.length - 1];
+      result.server_hits = hits.length - before;
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    }
+  } catch (error) {
+    failed = true;
+    process.stderr.write(`sandbox-run: ${error && error.stack || error}\n`);
+  } finally {
+    await driver.quit().catch(() => {});
+    server.close();
+  }
+  process.exitCode = failed ? 2 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,271 @@
+//! `cargo xtask extension`: the unpacked extensions and their packages.
+//!
+//! Shipped: `dist/chrome/`, `dist/firefox/`, `dist/paranoid-chrome.zip`, `dist/paranoid-firefox.xpi`.
+//! Test builds (the `paranoid-test:run` hook and the layer switches, never shipped):
+//! `target/extension-test/{chrome,firefox}/`.
+//!
+//! What is generated: `sandbox-page/policy.js` (the policy tables from `paranoid policy`) and
+//! `sandbox-page/kernel.js` (the kernel files wrapped into one function expression, so the
+//! kernel leaves no global binding in the worker). Everything else is copied as it is.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::build;
+use crate::util::{self, cmd, Failure, Result};
+
+const STEP: &str = "extension";
+
+/// The kernel's files in the order they are wrapped (each declares one function; `main.js`
+/// last). The layer-switch file differs between shipped and test builds.
+const KERNEL_FILES: &[&str] = &[
+    "commons.js",
+    "core-glue.js",
+    "scope.js",
+    "clock.js",
+    "function-constructors.js",
+    "scrub.js",
+    "main.js",
+];
+
+/// Copied as they are, relative to the repository root.
+const STATIC_FILES: &[&str] = &[
+    "background/background.js",
+    "content/sandbox-host.js",
+    "sandbox-page/sandbox.html",
+    "sandbox-page/frame.js",
+    "sandbox-page/source-map.js",
+];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Browser {
+    Chrome,
+    Firefox,
+}
+
+impl Browser {
+    pub const ALL: [Browser; 2] = [Browser::Chrome, Browser::Firefox];
+    pub fn name(self) -> &'static str {
+        match self {
+            Browser::Chrome => "chrome",
+            Browser::Firefox => "firefox",
+        }
+    }
+}
+
+/// Where the test build for `browser` goes.
+pub fn test_dir(root: &Path, browser: Browser) -> PathBuf {
+    util::target_dir(root)
+        .join("extension-test")
+        .join(browser.name())
+}
+
+fn fail(what: impl std::fmt::Display) -> Failure {
+    Failure::new(STEP, what.to_string())
+}
+
+fn read(path: &Path) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)
+            .map_err(|e| fail(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    fs::write(path, bytes).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))
+}
+
+pub fn extension(root: &Path) -> Result {
+    let out = build::build(root)?;
+    let policy = policy_json(root, &out.cli)?;
+    let wasm = fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?;
+    let dist = root.join("dist");
+    for browser in Browser::ALL {
+        let dir = dist.join(browser.name());
+        lay_out(root, &dir, browser, false, &policy, &wasm)?;
+        let package = dist.join(match browser {
+            Browser::Chrome => "paranoid-chrome.zip",
+            Browser::Firefox => "paranoid-firefox.xpi",
+        });
+        zip_dir(&dir, &package)?;
+        println!(
+            "{}: {} and {} ({} bytes)",
+            browser.name(),
+            dir.strip_prefix(root).unwrap_or(&dir).display(),
+            package.strip_prefix(root).unwrap_or(&package).display(),
+            fs::metadata(&package).map(|m| m.len()).unwrap_or(0)
+        );
+        let test = test_dir(root, browser);
+        lay_out(root, &test, browser, true, &policy, &wasm)?;
+        // Firefox installs temporary add-ons from a package most reliably.
+        zip_dir(&test, &test.with_extension("zip"))?;
+    }
+    Ok(())
+}
+
+fn policy_json(root: &Path, cli: &Path) -> Result<Value> {
+    let mut c = cmd(cli, root);
+    c.arg("policy");
+    let output = c.output().map_err(|e| util::spawn_failure(STEP, &c, e))?;
+    if !output.status.success() {
+        return Err(fail(format!(
+            "`paranoid policy` exited with {}",
+            output.status
+        )));
+    }
+    serde_json::from_slice(&output.stdout).map_err(|e| fail(format!("`paranoid policy`: {e}")))
+}
+
+fn lay_out(
+    root: &Path,
+    dir: &Path,
+    browser: Browser,
+    test: bool,
+    policy: &Value,
+    wasm: &[u8],
+) -> Result {
+    if dir.exists() {
+        fs::remove_dir_all(dir)
+            .map_err(|e| fail(format!("cannot clear {}: {e}", dir.display())))?;
+    }
+    for file in STATIC_FILES {
+        let mut text = read(&root.join(file))?;
+        if browser == Browser::Firefox && *file == "sandbox-page/sandbox.html" {
+            // Firefox's worker in a moz-extension sandbox frame cannot importScripts(blob:)
+            // (measured, ARCHITECTURE.md); the kernel falls back to data: URLs there.
+            let strict = "script-src 'self' blob:";
+            if !text.contains(strict) {
+                return Err(fail("sandbox.html lost its script-src"));
+            }
+            text = text.replace(strict, "script-src 'self' blob: data:");
+        }
+        write(&dir.join(file), text.as_bytes())?;
+    }
+    if test {
+        let hook = "content/test-hook.js";
+        write(&dir.join(hook), read(&root.join(hook))?.as_bytes())?;
+    }
+    write(&dir.join("core/paranoid_core.wasm"), wasm)?;
+
+    let policy_text = serde_json::to_string(policy).expect("JSON");
+    write(
+        &dir.join("sandbox-page/policy.js"),
+        format!(
+            "'use strict';\n// Generated by `cargo xtask extension` from `paranoid policy`: edit rust-core/src/policy/, not this.\nglobalThis.paranoidPolicy = function paranoidPolicy() {{ return {policy_text}; }};\n"
+        )
+        .as_bytes(),
+    )?;
+
+    let mut kernel = String::from(
+        "'use strict';\n// Generated by `cargo xtask extension` from sandbox-page/kernel/: edit those files, not this.\nglobalThis.paranoidKernel = function paranoidKernel(g) {\n'use strict';\n",
+    );
+    kernel.push_str(&format!(
+        "function paranoidPolicy() {{ return {policy_text}; }}\n"
+    ));
+    let layers = if test {
+        "layers-test.js"
+    } else {
+        "layers-shipped.js"
+    };
+    let mut files: Vec<&str> = KERNEL_FILES.to_vec();
+    files.insert(files.len() - 1, layers);
+    for file in files {
+        let path = root.join("sandbox-page/kernel").join(file);
+        let text = read(&path)?;
+        let body = text.strip_prefix("'use strict';\n").unwrap_or(&text);
+        kernel.push_str(&format!("// --- sandbox-page/kernel/{file} ---\n{body}\n"));
+    }
+    kernel.push_str("return kernelMain(g);\n};\n");
+    write(&dir.join("sandbox-page/kernel.js"), kernel.as_bytes())?;
+
+    let manifest: Value = serde_json::from_str(&read(&root.join("manifest.json"))?)
+        .map_err(|e| fail(format!("manifest.json: {e}")))?;
+    let manifest = derive_manifest(manifest, browser, test);
+    write(
+        &dir.join("manifest.json"),
+        serde_json::to_string_pretty(&manifest)
+            .expect("JSON")
+            .as_bytes(),
+    )
+}
+
+/// One manifest serves both browsers; each copy drops what its browser ignores or warns about.
+fn derive_manifest(mut m: Value, browser: Browser, test: bool) -> Value {
+    let obj = m.as_object_mut().expect("the manifest is an object");
+    match browser {
+        Browser::Chrome => {
+            obj.remove("browser_specific_settings");
+            if let Some(bg) = obj.get_mut("background").and_then(Value::as_object_mut) {
+                bg.remove("scripts");
+            }
+        }
+        Browser::Firefox => {
+            // Firefox before 154 ignores `sandbox`; the frame's meta CSP carries the policy.
+            obj.remove("sandbox");
+            if let Some(csp) = obj
+                .get_mut("content_security_policy")
+                .and_then(Value::as_object_mut)
+            {
+                csp.remove("sandbox");
+            }
+            if let Some(bg) = obj.get_mut("background").and_then(Value::as_object_mut) {
+                bg.remove("service_worker");
+            }
+        }
+    }
+    if test {
+        obj.insert("name".into(), Value::from("Paranoid (test build)"));
+        if let Some(scripts) = obj.get_mut("content_scripts").and_then(Value::as_array_mut) {
+            for script in scripts {
+                if let Some(js) = script.get_mut("js").and_then(Value::as_array_mut) {
+                    js.push(Value::from("content/test-hook.js"));
+                }
+            }
+        }
+    }
+    m
+}
+
+fn zip_dir(dir: &Path, package: &Path) -> Result {
+    let file = fs::File::create(package)
+        .map_err(|e| fail(format!("cannot create {}: {e}", package.display())))?;
+    let mut zip = zip::ZipWriter::new(file);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let mut files = Vec::new();
+    collect(dir, &mut files)?;
+    files.sort();
+    for path in files {
+        let name = path
+            .strip_prefix(dir)
+            .expect("inside")
+            .to_string_lossy()
+            .replace('\\', "/");
+        zip.start_file(name, options)
+            .map_err(|e| fail(format!("zip: {e}")))?;
+        let bytes =
+            fs::read(&path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
+        zip.write_all(&bytes)
+            .map_err(|e| fail(format!("zip: {e}")))?;
+    }
+    zip.finish().map_err(|e| fail(format!("zip: {e}")))?;
+    Ok(())
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result {
+    for entry in
+        fs::read_dir(dir).map_err(|e| fail(format!("cannot list {}: {e}", dir.display())))?
+    {
+        let path = entry.map_err(|e| fail(e.to_string()))?.path();
+        if path.is_dir() {
+            collect(&path, files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
