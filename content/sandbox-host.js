@@ -86,7 +86,11 @@ async function openSandbox(options = {}) {
         if (w) { waiting.delete(message.id); w(message); }
         break;
       }
-      case 'quiet': lastQuiet = message; for (const w of quietWaiters) w({ status: 'quiet', cpuMs: message.cpuMs }); quietWaiters = []; break;
+      case 'quiet':
+        // Only a quiet that follows the latest request counts: an earlier one may still be in
+        // flight when the next request leaves.
+        if (message.after !== nextId - 1) break;
+        lastQuiet = message; for (const w of quietWaiters) w({ status: 'quiet', cpuMs: message.cpuMs }); quietWaiters = []; break;
       case 'uncaught': case 'console': events.push(message); break;
       default: break;
     }

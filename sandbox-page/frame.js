@@ -53,6 +53,7 @@
   let killTimer = null;
   let pendingTimers = 0;
   let outstanding = 0;
+  let lastRequest = null; // the id of the last request from the host: a `quiet` names it
 
   const kill = (reason) => {
     if (dead) return;
@@ -62,7 +63,7 @@
     send({ type: 'killed', reason, cpuMs: totalMs });
   };
   const checkQuiet = () => {
-    if (!dead && turnStart < 0 && pendingTimers === 0 && outstanding === 0) send({ type: 'quiet', cpuMs: totalMs });
+    if (!dead && turnStart < 0 && pendingTimers === 0 && outstanding === 0) send({ type: 'quiet', cpuMs: totalMs, after: lastRequest });
   };
   const onTurn = (message) => {
     if (message.on) {
@@ -149,6 +150,7 @@
     if (worker === null) return;
     if (message.type === 'run' || message.type === 'report') {
       outstanding++;
+      lastRequest = message.id;
       apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, hostTime: message.hostTime }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));

@@ -346,11 +346,7 @@ mod tests {
         let d = lone_surrogate(&text).expect("found");
         assert_eq!((d.code, d.line, d.column), (Code::LoneSurrogate, 2, 4));
         assert!(lone_surrogate(&"x\r\ny😀".encode_utf16().collect::<Vec<_>>()).is_none());
-        let a = parse(&answer(
-            Request::LoneSurrogate,
-            0,
-            &[0x00, 0xDC].iter().copied().collect::<Vec<u8>>(),
-        ));
+        let a = parse(&answer(Request::LoneSurrogate, 0, &[0x00, 0xDC]));
         assert_eq!(a["diagnostics"][0]["code"], "lone-surrogate");
     }
 }

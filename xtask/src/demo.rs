@@ -1,10 +1,9 @@
 //! `cargo xtask demo`: the main job, shown on the bundled scripts in `demo/`.
 //!
 //! Why: a newcomer's first command should show what the project does, not only that it builds.
-//! Today that is the Rust core through its native CLI: vet each demo script, transpile the ones
-//! that pass, and check that each outcome is the expected one (so the demo doubles as a smoke
-//! test). Later issues replace this with the browser demo (the extension running a sandboxed
-//! script in a page).
+//! First the Rust core through its native CLI: vet each demo script, transpile the ones that
+//! pass, and check that each outcome is the expected one (so the demo doubles as a smoke test).
+//! Then the same scripts in the real extension in headless Chromium (`sandbox-run`).
 
 use std::path::Path;
 use std::process::Command;
@@ -86,6 +85,25 @@ pub fn demo(root: &Path) -> Result {
         let passed = show(cmd(cli, root).arg("function").args(call.args))?;
         expect("paranoid function", passed, call.passes)?;
     }
+
+    heading("demo: the same scripts in the real extension, in headless Chromium");
+    println!(
+        "each runs in a fresh sandbox (content script → frame → worker); one JSON line each:\n\
+         good.js runs and reports its global `report`, escape.js and sneaky.js are rejected,\n\
+         spin.js is killed by the watchdog while the page stays responsive"
+    );
+    crate::sandbox_run::sandbox_run(
+        root,
+        &[
+            "--report",
+            "report",
+            "demo/good.js",
+            "demo/escape.js",
+            "demo/sneaky.js",
+            "demo/spin.js",
+        ]
+        .map(String::from),
+    )?;
 
     println!("\ndemo finished: every script got the expected verdict");
     Ok(())

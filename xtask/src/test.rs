@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::build;
+use crate::extension;
 use crate::setup;
 use crate::util::{self, cmd, run, step, Failure, Result};
 
@@ -72,6 +73,23 @@ pub fn test(root: &Path) -> Result {
                 .env("PARANOID_BIN", &out.cli)
                 .env("PARANOID_WASM", &out.wasm)
                 .env("PARANOID_TESTDATA", root.join("tests").join("node_modules")),
+        )
+    })?;
+
+    step("browser tests (Chromium and Firefox ESR)", || {
+        extension::extension(root)?;
+        run(
+            "browser tests",
+            cmd("node", root)
+                .args(["--test", "tests/browser/"])
+                .env(
+                    "PARANOID_EXT_CHROME",
+                    extension::test_dir(root, extension::Browser::Chrome),
+                )
+                .env(
+                    "PARANOID_EXT_FIREFOX",
+                    extension::test_dir(root, extension::Browser::Firefox),
+                ),
         )
     })?;
 

@@ -1,0 +1,154 @@
+// The escape and fidelity corpora, in the real extension, in headless Chromium and Firefox ESR,
+// through `tests/harness/sandbox-run.mjs` (the same harness `cargo xtask sandbox-run` uses).
+//
+// Asserted: with every layer on, every escape probe is stopped (and every denial-of-service
+// probe is `killed` with the host page responsive), and every fidelity case gives its expected
+// result. Published, not asserted yet: which probes layer 1 alone stops, and what layers 2 and 3
+// add, written to target/layer-report/<browser>.json and printed as a table.
+//
+// Needs PARANOID_EXT_CHROME and PARANOID_EXT_FIREFOX: the test builds (`cargo xtask extension`).
+
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HARNESS = path.join(ROOT, 'tests', 'harness', 'sandbox-run.mjs');
+const ESCAPES = path.join(ROOT, 'tests', 'escapes');
+const FIDELITY = path.join(ROOT, 'tests', 'fidelity');
+const BROWSERS = [
+  ['chromium', process.env.PARANOID_EXT_CHROME],
+  ['firefox', process.env.PARANOID_EXT_FIREFOX],
+];
+
+/** `// key: value` header lines of a corpus file. */
+export function headers(text) {
+  const out = {};
+  for (const line of text.split('\n')) {
+    const m = /^\/\/ ([a-z-]+): (.*)$/.exec(line);
+    if (m) out[m[1]] = m[2].trim();
+    else if (line.trim() !== '' && !line.startsWith('//')) break;
+  }
+  return out;
+}
+
+/** Runs the harness; resolves with its JSON lines. */
+function harness(browser, ext, args) {
+  return new Promise((resolve, reject) => {
+    execFile('node', [HARNESS, '--browser', browser, '--ext', ext, ...args], { maxBuffer: 64 << 20, timeout: 15 * 60_000 }, (error, stdout, stderr) => {
+      if (error) { reject(new Error(`harness failed: ${error.message}\n${stderr}`)); return; }
+      resolve(stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+    });
+  });
+}
+
+const probes = readdirSync(ESCAPES).filter((f) => f.endsWith('.js')).sort().map((f) => {
+  const file = path.join(ESCAPES, f);
+  return { name: f, file, ...headers(readFileSync(file, 'utf8')) };
+});
+
+/** Whether a run of `probe` was stopped. */
+function stopped(probe, r) {
+  if (probe.expect === 'killed') return r.status === 'killed' && r.host_responsive === true;
+  const p = r.report && r.report.__probe;
+  return !(p && p.escaped === true) && r.server_hits === 0;
+}
+
+/** Fidelity cases: single files, or folders of scripts run in one sandbox. */
+const cases = (() => {
+  let entries = [];
+  try { entries = readdirSync(FIDELITY).sort(); } catch { return []; }
+  const out = [];
+  for (const e of entries) {
+    const full = path.join(FIDELITY, e);
+    if (statSync(full).isDirectory()) {
+      const files = readdirSync(full).filter((f) => f.endsWith('.js')).sort((a, b) => parseInt(a, 10) - parseInt(b, 10)).map((f) => path.join(full, f));
+      out.push({ name: e, files, ...headers(readFileSync(files[files.length - 1], 'utf8')) });
+    } else if (e.endsWith('.js')) {
+      out.push({ name: e, files: [full], ...headers(readFileSync(full, 'utf8')) });
+    }
+  }
+  return out;
+})();
+
+/** The expected `__result` of a case: its header's JSON, or the scripts run natively. */
+function expected(c) {
+  if (c.expect !== 'native') return JSON.parse(c.expect);
+  const context = vm.createContext({});
+  if (c.prelude) vm.runInContext(readFileSync(path.join(ROOT, 'tests', c.prelude), 'utf8'), context);
+  for (const f of c.files) vm.runInContext(readFileSync(f, 'utf8'), context);
+  return JSON.parse(JSON.stringify(context.__result));
+}
+
+for (const [browser, ext] of BROWSERS) {
+  describe(`in ${browser}`, { skip: ext ? false : `PARANOID_EXT_${browser === 'chromium' ? 'CHROME' : 'FIREFOX'} is not set` }, () => {
+    const byLayers = {};
+    before(async () => {
+      const files = probes.map((p) => p.file);
+      for (const layers of ['1,2,3', '1', '1,2', '1,3']) {
+        const results = await harness(browser, ext, ['--layers', layers, '--report', '__probe', '--wait-ms', '3000', ...files]);
+        assert.equal(results.length, files.length, `one result per probe with layers ${layers}`);
+        byLayers[layers] = results;
+      }
+      const report = probes.map((p, i) => ({
+        probe: p.name,
+        category: p.category,
+        applies: p.applies,
+        all: stopped(p, byLayers['1,2,3'][i]),
+        layer1: stopped(p, byLayers['1'][i]),
+        layers12: stopped(p, byLayers['1,2'][i]),
+        layers13: stopped(p, byLayers['1,3'][i]),
+      }));
+      const dir = path.join(ROOT, 'target', 'layer-report');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `${browser}.json`), JSON.stringify(report, null, 1));
+      const count = (key) => report.filter((r) => r[key]).length;
+      console.log(`${browser}: stopped with all layers ${count('all')}/${report.length}, layer 1 alone ${count('layer1')}, layers 1+2 ${count('layers12')}, layers 1+3 ${count('layers13')}`);
+    });
+
+    it(`stops all ${probes.length} escape probes with every layer on`, () => {
+      const results = byLayers['1,2,3'];
+      const failures = probes.filter((p, i) => !stopped(p, results[i]))
+        .map((p) => `${p.name}: ${JSON.stringify(results[probes.indexOf(p)]).slice(0, 400)}`);
+      assert.deepEqual(failures, []);
+    });
+
+    it('kills every denial-of-service probe with layer 1 alone, the host staying responsive', () => {
+      const results = byLayers['1'];
+      const failures = probes.filter((p, i) => p.expect === 'killed' && !stopped(p, results[i])).map((p) => p.name);
+      assert.deepEqual(failures, []);
+    });
+
+    it(`gives the expected result for the ${cases.length} fidelity cases`, async () => {
+      // One browser per group: single files with the same prelude together, folders alone.
+      const groups = new Map();
+      for (const c of cases) {
+        const key = c.files.length > 1 ? `folder:${c.name}` : `prelude:${c.prelude || ''}`;
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(c);
+      }
+      const failures = [];
+      for (const [key, group] of groups) {
+        const args = ['--wait-ms', '5000'];
+        if (key.startsWith('folder:')) args.push('--shared');
+        if (group[0].prelude) args.push('--prelude', path.join(ROOT, 'tests', group[0].prelude));
+        const files = key.startsWith('folder:') ? group[0].files : group.map((c) => c.files[0]);
+        const results = await harness(browser, ext, [...args, ...files]);
+        const perCase = key.startsWith('folder:') ? [results[0]] : results;
+        group.forEach((c, i) => {
+          const r = perCase[i];
+          const want = expected(c);
+          const got = r ? r.report.__result : undefined;
+          try { assert.deepEqual(got, want); } catch {
+            failures.push(`${c.name}: got ${JSON.stringify(got)} (${r && r.status}${r && r.error ? ` ${r.error.name}: ${r.error.message}` : ''}), want ${JSON.stringify(want)}`);
+          }
+        });
+      }
+      assert.deepEqual(failures, []);
+    });
+  });
+}

@@ -1,0 +1,35 @@
+// probe: eval found by a computed name: window['ev'+'al'], this['eval'], Reflect.get(globalThis, 'eval'), String.fromCharCode
+// category: eval
+// applies: 1,2,3
+// expect: stopped
+// Why it could escape: the vetter cannot see a name built at run time; only the scope's contents can stop it.
+var __probe;
+function capability(v) {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return '';
+  var names = ['importScripts', 'postMessage', 'fetch', 'XMLHttpRequest', 'WebSocket', '__paranoid_scope__'];
+  for (var i = 0; i < names.length; i++) {
+    try { if (names[i] in v) return names[i]; } catch (e) { /* a throwing trap is no capability */ }
+  }
+  return '';
+}
+// An eval that works runs unvetted code; one that gives the real global is worse.
+function judge(label, ev) {
+  try {
+    if (typeof ev !== 'function') { __probe = { escaped: false, detail: label + ': no eval function (' + typeof ev + ')' }; return; }
+    var sum = ev('1 + 1');
+    var g = ev('this');
+    __probe = { escaped: sum === 2 || capability(g) !== '', detail: label + ': eval ran, 1 + 1 = ' + sum + ', this has ' + (capability(g) || 'nothing') };
+  } catch (e) {
+    __probe = { escaped: false, detail: label + ' threw: ' + e };
+  }
+}
+var name = 'ev' + 'al';
+var tries = [];
+try { tries.push(window[name]); } catch (e) { tries.push(undefined); }
+try { tries.push(this['eval']); } catch (e) { tries.push(undefined); }
+try { tries.push(Reflect.get(globalThis, name)); } catch (e) { tries.push(undefined); }
+try { tries.push(globalThis[String.fromCharCode(101, 118, 97, 108)]); } catch (e) { tries.push(undefined); }
+try { tries.push(Object.getOwnPropertyDescriptor(self, name) && Object.getOwnPropertyDescriptor(self, name).value); } catch (e) { tries.push(undefined); }
+var fn;
+for (var i = 0; i < tries.length; i++) if (typeof tries[i] === 'function') { fn = tries[i]; break; }
+judge('computed eval (' + tries.map(function (t) { return typeof t; }).join(',') + ')', fn);

@@ -1,0 +1,31 @@
+// probe: `-->` at the start of a line (after a multi-line comment) hiding code from an engine
+// category: parser-differential
+// applies: 3
+// expect: stopped
+// Why it could escape: an Annex B engine drops the rest of a line starting with `-->`, a reader without Annex B parses it; they disagree on what runs.
+var __probe;
+function capability(v) {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return '';
+  var names = ['importScripts', 'postMessage', 'fetch', 'XMLHttpRequest', 'WebSocket', '__paranoid_scope__'];
+  for (var i = 0; i < names.length; i++) {
+    try { if (names[i] in v) return names[i]; } catch (e) { /* a throwing trap is no capability */ }
+  }
+  return '';
+}
+var ran = [];
+function sloppyThis() { return this; }
+// The code a differential would hide: it reports whether it ran and what it could reach.
+function hiddenRan(how) {
+  var c = capability(sloppyThis()) || (typeof importScripts === 'function' ? 'importScripts' : '');
+  ran.push(how + (c ? ' -> reached ' + c : ' (reached nothing)'));
+  return 1;
+}
+function finish(note) {
+  var reached = ran.filter(function (r) { return r.indexOf('-> reached') >= 0; });
+  __probe = { escaped: reached.length > 0, detail: (ran.length ? 'ran: ' + ran.join('; ') : 'no hidden code ran') + (note ? '; ' + note : '') };
+}
+var y = 1;
+/* a comment
+*/ --> hiddenRan('a line after */ -->')
+--> hiddenRan('a line starting with -->')
+try { finish(); } catch (e) { __probe = { escaped: false, detail: 'threw: ' + e }; }

@@ -1,0 +1,97 @@
+// probe: JSON.parse and JSON.stringify replaced: see what the kernel serialises, answer parses with records whose code is the payload
+// category: prototype-pollution
+// applies: 2
+// expect: stopped
+// Why it could escape: the sandbox's JSON is the realm's JSON; a kernel that calls JSON.parse on messages at run time would get the page's answer.
+var __probe;
+// Taken before any poison is in place: the probe's own helpers use only these.
+var apply = Reflect.apply;
+var strIndexOf = String.prototype.indexOf;
+var defineProperty = Object.defineProperty;
+var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+var seen = [];
+var escapedBy = '';
+var payloadRan = false;
+// Code that names a reserved identifier: it runs only if the kernel loads something unvetted.
+var PAYLOAD = "var __paranoid_probe_marker = 1; ({}).__probeHit('the kernel loaded unvetted code'); (function () { ({}).__probeHit('the kernel ran an unvetted function'); return 2; })";
+defineProperty(Object.prototype, '__probeHit', {
+  value: function (how) { payloadRan = true; escapedBy = escapedBy || how; __probe = { escaped: true, detail: 'unvetted code ran: ' + how }; },
+  configurable: true, writable: true,
+});
+function note(s) { if (seen.length < 30) seen[seen.length] = s; }
+function has(s, part) { return typeof s === 'string' && apply(strIndexOf, s, [part]) >= 0; }
+// A string the kernel handles: transpiled output, or one of the bodies exercise() sends.
+function kernelish(s) { return has(s, 'use strict') || has(s, '__paranoid') || has(s, 'anonymous') || has(s, 'return 1 + 1') || has(s, 'return "refused"'); }
+var WORKER_NAMES = ['importScripts', 'postMessage', 'fetch', 'XMLHttpRequest', 'WebSocket', '__paranoid_scope__'];
+function capability(v) {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return '';
+  for (var i = 0; i < WORKER_NAMES.length; i++) {
+    try { if (WORKER_NAMES[i] in v) return WORKER_NAMES[i]; } catch (e) { /* a throwing trap is no capability */ }
+  }
+  return '';
+}
+// Whatever the kernel hands the poison: the real global or a worker function is an escape.
+function inspect(v, where) {
+  try {
+    var c = capability(v);
+    if (!c && typeof v === 'function') for (var i = 0; i < WORKER_NAMES.length; i++) if (v.name === WORKER_NAMES[i]) c = v.name;
+    if (c && !escapedBy) escapedBy = where + ' handed the poison ' + c;
+  } catch (e) { /* a hostile value is no capability */ }
+}
+// Makes the kernel work while the poison is in place: compile, refuse, schedule.
+function exercise() {
+  var out = '';
+  try { out += '1+1=' + Function('return 1 + 1')(); } catch (e) { out += 'Function threw ' + e.name; }
+  try {
+    var r = Function('with (0) {} return "refused"')();
+    if (r === 'refused' && !escapedBy) escapedBy = 'a with-body compiled and ran';
+    out += ', with-body ran';
+  } catch (e) { out += ', with-body refused'; }
+  try { var g = Function('return this')(); inspect(g, 'Function("return this")'); } catch (e) { out += ', return-this threw ' + e.name; }
+  try { Object.getPrototypeOf(async function () {}).constructor('return 1 + 1')(); } catch (e) { out += ', AsyncFunction threw ' + e.name; }
+  try { if (typeof queueMicrotask === 'function') queueMicrotask(function () { note('microtask ran'); }); } catch (e) { out += ', queueMicrotask threw ' + e.name; }
+  try { setTimeout(function (a) { note('timer arg ' + a); }, 0, 'x'); } catch (e) { out += ', setTimeout threw ' + e.name; }
+  return out;
+}
+function finish(extra) {
+  if (payloadRan) return;
+  var s = '';
+  for (var i = 0; i < seen.length; i++) s += (i ? '; ' : '') + seen[i];
+  __probe = { escaped: escapedBy !== '', detail: (escapedBy ? escapedBy + ' | ' : '') + extra + ' | poison saw: ' + (s || 'nothing') };
+}
+function run() {
+  var first;
+  try { install(); first = exercise(); } catch (e) { first = 'install/exercise threw ' + e; }
+  __probe = { escaped: escapedBy !== '', detail: 'sync: ' + first + ' (the timer did not report)' };
+  try {
+    setTimeout(function () {
+      var second = exercise();
+      try { uninstall(); } catch (e) { second += ', uninstall threw ' + e.name; }
+      setTimeout(function () { finish('sync: ' + first + ' / in a timer: ' + second); }, 1);
+    }, 1);
+  } catch (e) {
+    try { uninstall(); } catch (e2) { /* best effort */ }
+    finish('sync: ' + first + ' / setTimeout threw ' + e);
+  }
+}
+var origParse = JSON.parse, origStringify = JSON.stringify;
+function rewrite(v, depth) {
+  if (depth > 4 || v === null || typeof v !== 'object') return kernelish(v) ? PAYLOAD : v;
+  for (var k in v) { inspect(v[k], 'JSON data .' + k); v[k] = rewrite(v[k], depth + 1); }
+  return v;
+}
+function install() {
+  JSON.parse = function (text, reviver) {
+    note('parse ' + (kernelish(text) ? 'of code' : typeof text));
+    var v = apply(origParse, JSON, [text, reviver]);
+    if (v && typeof v === 'object' && !('ok' in v)) { v.ok = true; v.code = PAYLOAD; }
+    return rewrite(v, 0);
+  };
+  JSON.stringify = function (value) {
+    inspect(value, 'JSON.stringify value');
+    if (value && typeof value === 'object') note('stringify of an object');
+    return apply(origStringify, JSON, arguments);
+  };
+}
+function uninstall() { JSON.parse = origParse; JSON.stringify = origStringify; }
+run();
