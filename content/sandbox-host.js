@@ -9,7 +9,7 @@
 //    in Chromium, where `worker.terminate()` alone leaves a spinning thread burning ~2 s.
 // Invariant: nothing that comes back from the frame is evaluated; results are data.
 
-/* exported openSandbox */
+/* exported openSandbox, paranoidSandboxHandle */
 
 const paranoidExtension = globalThis.browser ?? globalThis.chrome;
 let paranoidWasmBytes = null;
@@ -31,21 +31,12 @@ function paranoidNonce() {
 }
 
 /**
- * Opens a fresh sandbox.
- * @param {{ cpuMs?: number, level?: string, layers?: object, onEvent?: (event: object) => void }} [options]
- * @returns {Promise<object>} the sandbox handle: run, report, whenQuiet, kill, dead
+ * The handle on one sandbox, whatever carries its messages.
+ * @param {(message: object) => void} post sends to the sandbox (the frame's port)
+ * @param {{ onEvent?: (event: object) => void }} options
+ * @param {() => void} teardown removes what hosts the sandbox, once, when it dies
  */
-async function openSandbox(options = {}) {
-  const wasm = await paranoidCoreBytes();
-  const host = document.createElement('paranoid-sandbox');
-  host.style.cssText = 'display:none !important';
-  const root = host.attachShadow({ mode: 'closed' });
-  const frame = document.createElement('iframe');
-  const nonce = paranoidNonce();
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.src = `${paranoidExtension.runtime.getURL('sandbox-page/sandbox.html')}#${nonce}`;
-  root.appendChild(frame);
-
+function paranoidSandboxHandle(post, options, teardown) {
   let nextId = 1;
   const waiting = new Map();
   let quietWaiters = [];
@@ -54,30 +45,23 @@ async function openSandbox(options = {}) {
   const events = [];
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  ready.catch(() => {});
 
   const die = (reason, status) => {
     if (deathReason !== null) return;
     deathReason = { status, reason };
-    observer.disconnect();
-    host.remove();
+    teardown();
     rejectReady(new Error(reason));
     for (const [, w] of waiting) w({ type: 'result', status, reason });
     waiting.clear();
     for (const w of quietWaiters) w({ status, reason });
     quietWaiters = [];
   };
-  const observer = new MutationObserver(() => {
-    if (!host.isConnected) die('the page removed the sandbox frame', 'error');
-  });
 
-  const channel = new MessageChannel();
-  const port = channel.port1;
-  port.onmessage = (event) => {
-    const message = event.data;
+  const deliver = (message) => {
     if (message === null || typeof message !== 'object') return;
     if (options.onEvent) options.onEvent(message);
     switch (message.type) {
-      case 'hello': port.postMessage({ type: 'create', wasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers } }); break;
       case 'ready': resolveReady(); break;
       case 'failed': die(`the sandbox failed to start: ${message.reason}`, 'error'); break;
       case 'killed': die(message.reason, 'killed'); break;
@@ -90,27 +74,24 @@ async function openSandbox(options = {}) {
         // Only a quiet that follows the latest request counts: an earlier one may still be in
         // flight when the next request leaves.
         if (message.after !== nextId - 1) break;
-        lastQuiet = message; for (const w of quietWaiters) w({ status: 'quiet', cpuMs: message.cpuMs }); quietWaiters = []; break;
+        lastQuiet = message;
+        for (const w of quietWaiters) w({ status: 'quiet', cpuMs: message.cpuMs });
+        quietWaiters = [];
+        break;
       case 'uncaught': case 'console': events.push(message); break;
       default: break;
     }
   };
-
-  (document.documentElement || document).appendChild(host);
-  observer.observe(document, { childList: true, subtree: true });
-  await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  frame.contentWindow.postMessage({ nonce }, '*', [channel.port2]);
-  await ready;
 
   const request = (message) => new Promise((resolve) => {
     if (deathReason !== null) { resolve({ type: 'result', status: deathReason.status, reason: deathReason.reason }); return; }
     const id = nextId++;
     waiting.set(id, resolve);
     lastQuiet = null;
-    port.postMessage({ ...message, id, hostTime: Date.now() });
+    post({ ...message, id, hostTime: Date.now() });
   });
 
-  return {
+  const handle = {
     /** Runs one script; resolves with `{status, diagnostics?, error?}`. */
     run: (source, filename) => request({ type: 'run', source, filename }),
     /** JSON texts of the named globals. */
@@ -121,9 +102,52 @@ async function openSandbox(options = {}) {
       else if (lastQuiet !== null) resolve({ status: 'quiet', cpuMs: lastQuiet.cpuMs });
       else quietWaiters.push(resolve);
     }),
-    kill: (reason = 'killed by the host') => { port.postMessage({ type: 'kill', reason }); die(reason, 'killed'); },
+    kill: (reason = 'killed by the host') => { post({ type: 'kill', reason }); die(reason, 'killed'); },
     /** Uncaught errors and console messages, in order. */
     events,
     get death() { return deathReason; },
   };
+  return { handle, deliver, die, ready };
+}
+
+/**
+ * Opens a fresh sandbox in a frame of the extension's sandbox page.
+ * @param {{ cpuMs?: number, level?: string, layers?: object, onEvent?: (event: object) => void }} [options]
+ * @returns {Promise<object>} the sandbox handle: run, report, whenQuiet, kill, death, events
+ */
+async function openSandbox(options = {}) {
+  const wasm = await paranoidCoreBytes();
+  const host = document.createElement('paranoid-sandbox');
+  host.style.cssText = 'display:none !important';
+  const root = host.attachShadow({ mode: 'closed' });
+  const frame = document.createElement('iframe');
+  const nonce = paranoidNonce();
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.src = `${paranoidExtension.runtime.getURL('sandbox-page/sandbox.html')}#${nonce}`;
+  root.appendChild(frame);
+
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  const observer = new MutationObserver(() => {
+    if (!host.isConnected) sandbox.die('the page removed the sandbox frame', 'error');
+  });
+  const sandbox = paranoidSandboxHandle((m) => port.postMessage(m), options, () => {
+    observer.disconnect();
+    host.remove();
+  });
+  port.onmessage = (event) => {
+    const message = event.data;
+    if (message !== null && typeof message === 'object' && message.type === 'hello') {
+      port.postMessage({ type: 'create', wasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers } });
+      return;
+    }
+    sandbox.deliver(message);
+  };
+
+  (document.documentElement || document).appendChild(host);
+  observer.observe(document, { childList: true, subtree: true });
+  await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.contentWindow.postMessage({ nonce }, '*', [channel.port2]);
+  await sandbox.ready;
+  return sandbox.handle;
 }

@@ -4,10 +4,16 @@
 // `paranoid-test:run` event whose detail is a JSON request; the answer comes back as a
 // `paranoid-test:result` event whose detail is JSON. Strings only cross the world boundary.
 
-/* global openSandbox */
+/* global openSandbox, paranoidExtension */
+/* exported paranoidTestRun */
 
-/** Runs `files` in fresh sandboxes (or one shared sandbox) and collects what the harness prints. */
-async function paranoidTestRun(request) {
+/**
+ * Runs `files` in fresh sandboxes (or one shared sandbox) and collects what the harness prints.
+ * @param {object} request what `tests/harness/sandbox-run.mjs` sends
+ * @param {(options: object) => Promise<object>} open how to open a sandbox: the extension's
+ *   frame (`openSandbox`), or, with layer 1 switched off, the harness page's own worker
+ */
+async function paranoidTestRun(request, open = openSandbox) {
   const reports = request.reports && request.reports.length ? request.reports : ['__result'];
   const waitMs = typeof request.waitMs === 'number' ? request.waitMs : 5000;
   const groups = request.shared ? [request.files] : request.files.map((f) => [f]);
@@ -29,14 +35,22 @@ async function paranoidTestRun(request) {
     const events = [];
     let sandbox = null;
     try {
-      sandbox = await openSandbox({ cpuMs: request.cpuMs, layers: request.layers, onEvent: (e) => events.push(e) });
+      sandbox = await open({ cpuMs: request.cpuMs, layers: request.layers, onEvent: (e) => events.push(e) });
       for (const file of files) {
-        const r = await sandbox.run(file.source, file.name);
-        if (r.status === 'rejected') { out.status = 'rejected'; out.diagnostics = r.diagnostics || []; break; }
+        // Without the watchdog (layer 1 off) a spinning script never answers.
+        const r = await Promise.race([
+          sandbox.run(file.source, file.name),
+          new Promise((resolve) => setTimeout(() => resolve({ status: 'error', reason: `no answer within ${waitMs} ms` }), waitMs)),
+        ]);
+        // As in a page, a script that fails does not stop the later ones of a shared sandbox;
+        // the first failure is what the line reports.
+        const first = out.status === 'ok';
         if (r.status === 'killed') { out.status = 'killed'; out.reason = r.reason; break; }
-        if (r.status === 'error') { out.status = 'error'; if (r.error) out.error = r.error; if (r.reason) out.reason = r.reason; break; }
+        if (r.status === 'rejected' && first) { out.status = 'rejected'; out.diagnostics = r.diagnostics || []; out.failed = file.name; }
+        if (r.status === 'error' && first) { out.status = 'error'; if (r.error) out.error = r.error; if (r.reason) out.reason = r.reason; out.failed = file.name; }
+        if (r.reason && r.reason.startsWith('no answer')) break;
       }
-      if (out.status === 'ok' || out.status === 'error') {
+      if (out.status !== 'killed') {
         const quiet = await Promise.race([
           sandbox.whenQuiet(),
           new Promise((resolve) => setTimeout(() => resolve({ status: 'waited' }), waitMs)),
@@ -45,14 +59,19 @@ async function paranoidTestRun(request) {
         out.quiet = quiet.status === 'quiet';
       }
       if (sandbox.death === null) {
-        const rep = await sandbox.report(reports);
+        // Without the watchdog (layer 1 off) a spinning sandbox never answers.
+        const rep = await Promise.race([
+          sandbox.report(reports),
+          new Promise((resolve) => setTimeout(() => resolve({ status: 'unanswered' }), waitMs)),
+        ]);
         if (rep.status === 'killed') { out.status = 'killed'; out.reason = rep.reason; }
         for (const name of reports) {
           const text = rep.values ? rep.values[name] : null;
           out.report[name] = typeof text === 'string' ? JSON.parse(text) : null;
         }
-      } else if (sandbox.death.status === 'killed') {
-        out.status = 'killed';
+      } else {
+        // Killed by the watchdog, or lost (the page removed the frame, the frame failed).
+        out.status = sandbox.death.status;
         out.reason = sandbox.death.reason;
       }
     } catch (error) {
@@ -72,11 +91,13 @@ async function paranoidTestRun(request) {
   }
 }
 
-document.addEventListener('paranoid-test:run', (event) => {
+// Only as a content script: the harness page also loads this file (layer 1 off) to call
+// `paranoidTestRun` itself.
+if (typeof paranoidExtension?.runtime?.getURL === 'function') document.addEventListener('paranoid-test:run', (event) => {
   const request = JSON.parse(String(event.detail));
   paranoidTestRun(request).then(
     (results) => document.dispatchEvent(new CustomEvent('paranoid-test:result', { detail: JSON.stringify({ id: request.id, results }) })),
     (error) => document.dispatchEvent(new CustomEvent('paranoid-test:result', { detail: JSON.stringify({ id: request.id, error: String(error) }) })),
   );
 });
-document.documentElement.dataset.paranoidTest = 'ready';
+if (typeof paranoidExtension?.runtime?.getURL === 'function') document.documentElement.dataset.paranoidTest = 'ready';

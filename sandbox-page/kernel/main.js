@@ -60,10 +60,19 @@ function kernelMain(g) {
   const selfPort = c.apply(c.channelPort2, channel, []);
   let inTurn = false;
   let realTimer = null;
+  // The kernel's own count of the CPU spent at the current virtual instant, as the frame's
+  // watchdog counts it, for `paranoid.cpuLevel()`.
+  const realNow = () => c.apply(c.performanceNow, c.performance, []);
+  let turnInstant = null;
+  let turnStartedAt = 0;
+  let usedAtInstant = 0;
   const beginTurn = () => {
     if (inTurn) return;
     inTurn = true;
-    post(record({ type: 'turn', on: true, instant: sandbox === null ? 0 : sandbox.clock.now() }));
+    const instant = sandbox === null ? 0 : sandbox.clock.now();
+    if (instant !== turnInstant) { turnInstant = instant; usedAtInstant = 0; }
+    turnStartedAt = realNow();
+    post(record({ type: 'turn', on: true, instant }));
     c.apply(c.portPostMessage, selfPort, [0]);
   };
   const armTimer = () => {
@@ -75,6 +84,7 @@ function kernelMain(g) {
   };
   const endTurn = () => {
     inTurn = false;
+    usedAtInstant += realNow() - turnStartedAt;
     post(record({ type: 'turn', on: false, pending: sandbox === null ? 0 : sandbox.clock.pending() }));
     armTimer();
   };
@@ -150,12 +160,24 @@ function kernelMain(g) {
       }[level];
     }
     c.freeze(consoleStandIn);
+    // The seed's coarse CPU budget: 0 below 50 % of the budget spent at this virtual instant,
+    // 1 to 75 %, 2 to 87.5 %, 3 above. Coarse on purpose: it must not become a clock.
+    const budget = typeof message.cpuMs === 'number' && message.cpuMs > 0 ? message.cpuMs : 100;
+    const hostApi = c.freeze({
+      __proto__: null,
+      cpuLevel() {
+        const used = usedAtInstant + (inTurn ? realNow() - turnStartedAt : 0);
+        const share = used / budget;
+        return share < 0.5 ? 0 : share < 0.75 ? 1 : share < 0.875 ? 2 : 3;
+      },
+    });
     const standIns = c.create(null);
     const clockStandIns = clock.standIns;
     const clockNames = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
     for (let i = 0; i < clockNames.length; i++) standIns[clockNames[i]] = clockStandIns[clockNames[i]];
     standIns.Function = functions === null ? g.Function : functions.Function;
     standIns.console = consoleStandIn;
+    standIns.paranoid = hostApi;
     const scope = makeScope(c, policy, standIns, (fn) => { handedOver = fn; return fn; });
     const reserved = policy.reserved;
     const bind = (name, value) => c.defineProperty(g, name, { __proto__: null, value, writable: false, enumerable: false, configurable: false });
@@ -181,31 +203,32 @@ function kernelMain(g) {
     sandbox = record({ core, clock, scope, layers, level: message.level });
   };
 
+  // Transpiling the host's script is the host's cost, not the sandbox's: it runs before the turn
+  // opens, between `compiling` and `compiled`, which the watchdog does not count (it bounds them
+  // separately). `Function` stand-ins transpile inside turns: that is the sandbox's cost.
   const run = (message) => {
     const id = message.id;
     let code = message.source;
+    let sourceMap = null;
     if (sandbox.layers.transpile) {
+      post(record({ type: 'compiling' }));
       const out = sandbox.core.transpile(message.source, sandbox.level);
+      post(record({ type: 'compiled' }));
       if (!out.ok) {
         post(record({ type: 'result', id, status: 'rejected', diagnostics: out.diagnostics }));
         return;
       }
       code = out.code;
-      const url = scriptUrl(code);
-      post(record({ type: 'loaded', url, filename: message.filename, sourceMap: out.sourceMap }));
-      try {
-        load(url);
-      } catch (error) {
-        post(record({ type: 'result', id, status: 'error', error: describe(error) }));
-        return;
-      }
-    } else {
-      const url = scriptUrl(code);
-      post(record({ type: 'loaded', url, filename: message.filename, sourceMap: null }));
-      try { load(url); } catch (error) {
-        post(record({ type: 'result', id, status: 'error', error: describe(error) }));
-        return;
-      }
+      sourceMap = out.sourceMap;
+    }
+    beginTurn();
+    const url = scriptUrl(code);
+    post(record({ type: 'loaded', url, filename: message.filename, sourceMap }));
+    try {
+      load(url);
+    } catch (error) {
+      post(record({ type: 'result', id, status: 'error', error: describe(error) }));
+      return;
     }
     post(record({ type: 'result', id, status: 'ok' }));
   };
@@ -245,10 +268,17 @@ function kernelMain(g) {
       return;
     }
     if (sandbox === null) return;
-    beginTurn();
-    sandbox.clock.hostTime(message.hostTime);
-    if (message.type === 'run') run(message);
-    else if (message.type === 'report') report(message);
+    // From here on untrusted code may have run: read only own properties of the message, so that
+    // a getter planted on Object.prototype is never consulted for a missing one.
+    const own = (key) => (c.hasOwn(message, key) ? message[key] : undefined);
+    const type = own('type');
+    // The watchdog's heartbeat: answered at once, outside any turn. A worker that is busy (a
+    // loop in code the kernel does not see, with the other layers off) cannot answer.
+    if (type === 'ping') { post(record({ type: 'pong' })); return; }
+    // The host's timestamp first: a call in is a new virtual instant with a budget of its own.
+    sandbox.clock.hostTime(own('hostTime'));
+    if (type === 'run') run(record({ id: own('id'), source: own('source'), filename: own('filename') }));
+    else if (type === 'report') { beginTurn(); report(record({ id: own('id'), names: own('names') })); }
   };
   c.apply(c.addEventListener, g, ['message', onMessage]);
   c.apply(c.addEventListener, g, ['unhandledrejection', (event) => {

@@ -1,6 +1,6 @@
 // probe: import /*c*/ ( 'data:...' ) with a comment and a line break between import and the parenthesis
 // category: dynamic-import
-// applies: 1,3
+// applies: 3
 // expect: stopped
 // Why it could escape: a vetter that matches the text "import(" rather than the syntax would miss the gap.
 var __probe;

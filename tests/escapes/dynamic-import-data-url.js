@@ -1,6 +1,6 @@
 // probe: import('data:text/javascript,...') from a classic script
 // category: dynamic-import
-// applies: 1,3
+// applies: 3
 // expect: stopped
 // Why it could escape: a dynamically imported module is fetched and run by the engine, never seen by the vetter.
 var __probe;

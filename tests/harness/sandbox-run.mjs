@@ -7,7 +7,7 @@
 //          [--cpu-ms N] [--wait-ms N] [--report NAME]... [--shared] [--prelude FILE]... FILE...
 
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Builder } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
@@ -43,15 +43,40 @@ export function layerSwitches(list) {
   return { isolation: on.has('1'), scrub: on.has('2'), transpile: on.has('3') };
 }
 
-/** A local page for the content script to run in, and a counter of requests that probes make. */
-export async function startServer() {
+/** The page that hosts sandboxes itself when layer 1 is off (test build files under /ext/). */
+const UNISOLATED_PAGE = `<!DOCTYPE html><html><head><title>paranoid test page, layer 1 off</title>
+${['/ext/sandbox-page/policy.js', '/ext/sandbox-page/kernel.js', '/ext/sandbox-page/source-map.js',
+    '/ext/sandbox-page/worker-driver.js', '/ext/content/sandbox-host.js', '/ext/content/test-hook.js',
+    '/harness/unisolated-host.js'].map((src) => `<script src="${src}"></script>`).join('\n')}
+</head><body>paranoid test page (layer 1 off)</body></html>`;
+
+/**
+ * A local page for the content script to run in, the test build's files for the layer-1-off
+ * page, and a counter of the other requests (what probes manage to send).
+ */
+export async function startServer(ext) {
   const hits = [];
+  const HERE = path.dirname(new URL(import.meta.url).pathname);
+  const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+  const serveFile = (res, base, rel) => {
+    const file = path.join(base, rel);
+    if (!file.startsWith(base + path.sep) || !existsSync(file)) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+    res.end(readFileSync(file));
+  };
   const server = http.createServer((req, res) => {
     if (req.url === '/' || req.url.startsWith('/?')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<!DOCTYPE html><html><head><title>paranoid test page</title></head><body>paranoid test page</body></html>');
       return;
     }
+    if (req.url === '/unisolated') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(UNISOLATED_PAGE);
+      return;
+    }
+    if (req.url.startsWith('/ext/')) { serveFile(res, ext, decodeURIComponent(req.url.slice(5))); return; }
+    if (req.url === '/harness/unisolated-host.js') { serveFile(res, HERE, 'unisolated-host.js'); return; }
     hits.push(req.url);
     res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' });
     res.end('reached');
@@ -83,7 +108,11 @@ export async function launch(browser, ext) {
 }
 
 /** Opens the test page and waits for the test hook of the content script. */
-export async function openPage(driver, origin) {
+export async function openPage(driver, origin, isolated = true) {
+  if (!isolated) {
+    await driver.get(`${origin}/unisolated`);
+    return;
+  }
   await driver.get(`${origin}/`);
   const deadline = Date.now() + 20000;
   while (Date.now() < deadline) {
@@ -95,9 +124,9 @@ export async function openPage(driver, origin) {
 }
 
 /** Sends one request to the hook and waits for its answer. */
-export async function request(driver, req, timeoutMs) {
+export async function request(driver, req, timeoutMs, isolated = true) {
   await driver.manage().setTimeouts({ script: timeoutMs });
-  const detail = await driver.executeAsyncScript(function (r, done) {
+  const detail = isolated ? await driver.executeAsyncScript(function (r, done) {
     const listener = (e) => {
       const answer = JSON.parse(e.detail);
       if (answer.id !== r.id) return;
@@ -106,6 +135,12 @@ export async function request(driver, req, timeoutMs) {
     };
     document.addEventListener('paranoid-test:result', listener);
     document.dispatchEvent(new CustomEvent('paranoid-test:run', { detail: JSON.stringify(r) }));
+  }, req) : await driver.executeAsyncScript(function (r, done) {
+    /* global paranoidTestRun, openUnisolated */
+    paranoidTestRun(r, openUnisolated).then(
+      (results) => done(JSON.stringify({ id: r.id, results })),
+      (error) => done(JSON.stringify({ id: r.id, error: String(error && error.stack || error) })),
+    );
   }, req);
   const answer = JSON.parse(detail);
   if (answer.error) throw new Error(`the test hook failed: ${answer.error}`);
@@ -115,14 +150,13 @@ export async function request(driver, req, timeoutMs) {
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const layers = layerSwitches(o.layers);
-  if (layers !== null && !layers.isolation) {
-    throw new Error('switching layer 1 (isolation) off is not implemented yet: every run keeps the frame and worker');
-  }
-  const { server, hits, origin } = await startServer();
+  // Layer 1 off: the harness page starts the worker itself (no opaque frame, no CSP, no watchdog).
+  const isolated = layers === null || layers.isolation;
+  const { server, hits, origin } = await startServer(path.resolve(o.ext));
   const driver = await launch(o.browser, o.ext);
   let failed = false;
   try {
-    await openPage(driver, origin);
+    await openPage(driver, origin, isolated);
     const load = (file) => ({ name: path.basename(file), source: readFileSync(file, 'utf8') });
     const preludes = [{ name: 'test-server.js', source: `var testServer = ${JSON.stringify(origin)};` }, ...o.preludes.map(load)];
     const groups = o.shared ? [o.files] : o.files.map((f) => [f]);
@@ -131,7 +165,7 @@ async function main() {
       const before = hits.length;
       const files = [...preludes, ...group.map(load)];
       const timeout = o.waitMs + 30000 * files.length;
-      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs: o.cpuMs, waitMs: o.waitMs, layers, reports: o.reports }, timeout);
+      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs: o.cpuMs, waitMs: o.waitMs, layers, reports: o.reports }, timeout, isolated);
       result.file = group[group.length - 1];
       result.server_hits = hits.length - before;
       process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -38,6 +38,7 @@ const STATIC_FILES: &[&str] = &[
     "sandbox-page/sandbox.html",
     "sandbox-page/frame.js",
     "sandbox-page/source-map.js",
+    "sandbox-page/worker-driver.js",
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -89,7 +89,8 @@ pub fn test(root: &Path) -> Result {
                 .env(
                     "PARANOID_EXT_FIREFOX",
                     extension::test_dir(root, extension::Browser::Firefox),
-                ),
+                )
+                .env("PARANOID_DIST_FIREFOX", root.join("dist").join("firefox")),
         )
     })?;
 

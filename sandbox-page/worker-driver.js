@@ -1,0 +1,191 @@
+'use strict';
+// Starts the worker kernel and watches it: the part of the sandbox frame that does not depend on
+// being a frame. `frame.js` uses it behind its one port; test builds also use it without a frame
+// (layer 1 switched off) to show what layers 2 and 3 stop alone.
+// 1. Compile the core once, start the kernel from a blob: URL, hand it the module.
+// 2. Watchdog: the kernel posts a message when a turn starts and when it ends (after the
+//    microtasks). Each virtual instant of the sandbox has a CPU budget; a turn that runs past it,
+//    or turns that add up past it, kill the worker (`terminate`; the host also removes the frame,
+//    which stops the process at once in Chromium).
+// 3. Errors come back mapped to the original positions with the core's source maps.
+
+/**
+ * Captures what it needs when called (the frame calls it before scrubbing itself).
+ * @param {{ kernel: Function, send: (message: object) => void, watchdog: boolean }} deps
+ * @returns {{ fromHost: (message: object) => void, kill: (reason: string) => void }}
+ */
+globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, watchdog }) {
+  const g = globalThis;
+  const { String, Number, JSON, Math, Array, Uint8Array, Map, Reflect, Worker } = g;
+  const apply = Reflect.apply;
+  const kernelSource = apply(Function.prototype.toString, kernel, []);
+  const originalPosition = g.paranoidOriginalPosition;
+  const WorkerCtor = Worker;
+  const workerPost = Worker.prototype.postMessage;
+  const workerTerminate = Worker.prototype.terminate;
+  const BlobCtor = g.Blob;
+  const createObjectURL = g.URL.createObjectURL;
+  const compileWasm = g.WebAssembly.compile;
+  const now = g.performance.now.bind(g.performance);
+  const setTimer = g.setTimeout.bind(g);
+  const setRepeating = g.setInterval.bind(g);
+  const clearRepeating = g.clearInterval.bind(g);
+  const clearTimer = g.clearTimeout.bind(g);
+  const addListener = g.EventTarget.prototype.addEventListener;
+  const randomValues = g.crypto.getRandomValues.bind(g.crypto);
+  const stringIndexOf = String.prototype.indexOf;
+
+  let worker = null;
+  let token = null;
+  let dead = false;
+  const scripts = new Map(); // blob URL → { filename, sourceMap }
+
+
+  // --- the watchdog ---
+  let budgetMs = 100;
+  let instant = null;
+  let usedMs = 0;
+  let totalMs = 0;
+  let turnStart = -1;
+  let killTimer = null;
+  let pendingTimers = 0;
+  let outstanding = 0;
+  let lastRequest = null; // the id of the last request from the host: a `quiet` names it
+
+  // The heartbeat, layer 1's own check that needs nothing of the kernel's accounting: a ping
+  // every 50 ms; a worker that leaves one unanswered past the budget is busy in something the
+  // turn messages do not show, and is killed. Transpiling the host's script (between
+  // `compiling` and `compiled`) is exempt, up to COMPILE_LIMIT_MS.
+  const COMPILE_LIMIT_MS = 60000;
+  let heartbeat = null;
+  let pingSentAt = null;
+  let compilingSince = null;
+  const beat = () => {
+    const t = now();
+    if (compilingSince !== null) {
+      if (t - compilingSince > COMPILE_LIMIT_MS) kill(`transpiling took over ${COMPILE_LIMIT_MS} ms`);
+      return;
+    }
+    if (pingSentAt !== null) {
+      if (t - pingSentAt > budgetMs) kill(`the worker did not answer for ${Math.round(t - pingSentAt)} ms (budget ${budgetMs} ms)`);
+      return;
+    }
+    pingSentAt = t;
+    apply(workerPost, worker, [{ type: 'ping' }]);
+  };
+
+  const kill = (reason) => {
+    if (dead) return;
+    dead = true;
+    if (heartbeat !== null) clearRepeating(heartbeat);
+    if (turnStart >= 0) { const d = now() - turnStart; usedMs += d; totalMs += d; turnStart = -1; }
+    if (worker !== null) apply(workerTerminate, worker, []);
+    send({ type: 'killed', reason, cpuMs: totalMs });
+  };
+  const checkQuiet = () => {
+    if (!dead && turnStart < 0 && pendingTimers === 0 && outstanding === 0) send({ type: 'quiet', cpuMs: totalMs, after: lastRequest });
+  };
+  const onTurn = (message) => {
+    if (message.on) {
+      if (message.instant !== instant) { instant = message.instant; usedMs = 0; }
+      turnStart = now();
+      if (watchdog) killTimer = setTimer(() => kill(`over the CPU budget of ${budgetMs} ms`), Math.max(0, budgetMs - usedMs));
+    } else if (turnStart >= 0) {
+      const d = now() - turnStart;
+      turnStart = -1;
+      usedMs += d;
+      totalMs += d;
+      clearTimer(killTimer);
+      pendingTimers = typeof message.pending === 'number' ? message.pending : 0;
+      if (watchdog && usedMs > budgetMs) kill(`over the CPU budget of ${budgetMs} ms`);
+      else checkQuiet();
+    }
+  };
+
+  // --- errors at original positions ---
+  const locate = (error) => {
+    const out = { name: String(error.name), message: String(error.message), line: null, column: null, file: null };
+    const stack = String(error.stack || '');
+    for (const [url, script] of scripts) {
+      const at = apply(stringIndexOf, stack, [url + ':']);
+      if (at < 0) continue;
+      const m = /^:(\d+):(\d+)/.exec(stack.slice(at + url.length));
+      if (m === null) continue;
+      const line = Number(m[1]), column = Number(m[2]);
+      let mapped = null;
+      try { mapped = script.sourceMap ? originalPosition(JSON.parse(script.sourceMap).mappings, line, column) : { line, column }; } catch { mapped = null; }
+      if (mapped !== null) { out.line = mapped.line; out.column = mapped.column; out.file = script.filename; }
+      break;
+    }
+    return out;
+  };
+
+  // --- the worker ---
+  const onWorkerMessage = (event) => {
+    const message = event.data;
+    if (dead || message === null || typeof message !== 'object' || message.token !== token) return;
+    switch (message.type) {
+      case 'turn': onTurn(message); break;
+      case 'ready':
+        if (watchdog) heartbeat = setRepeating(beat, 50);
+        send({ type: 'ready' });
+        break;
+      case 'pong': pingSentAt = null; break;
+      case 'compiling': compilingSince = now(); pingSentAt = null; break;
+      case 'compiled': compilingSince = null; pingSentAt = null; break;
+      case 'boot-failed':
+        send({ type: 'failed', reason: String(message.reason) });
+        dead = true;
+        apply(workerTerminate, worker, []);
+        break;
+      case 'loaded': scripts.set(String(message.url), { filename: String(message.filename), sourceMap: message.sourceMap }); break;
+      case 'result': {
+        outstanding--;
+        const result = { type: 'result', id: message.id, status: message.status };
+        if (message.diagnostics) result.diagnostics = message.diagnostics;
+        if (message.error) result.error = locate(message.error);
+        send(result);
+        checkQuiet();
+        break;
+      }
+      case 'report': outstanding--; send({ type: 'report', id: message.id, values: message.values }); checkQuiet(); break;
+      case 'uncaught': send({ type: 'uncaught', error: locate(message.error) }); break;
+      case 'console': send({ type: 'console', level: String(message.level), text: String(message.text) }); break;
+      default: break;
+    }
+  };
+
+  const create = async (message) => {
+    const options = message.options || {};
+    if (typeof options.cpuMs === 'number' && options.cpuMs > 0) budgetMs = options.cpuMs;
+    const bytes = new Uint8Array(4);
+    randomValues(bytes);
+    token = Array.from(bytes, (b) => b.toString(16)).join('') + String(Math.random()).slice(2);
+    let module;
+    try { module = await compileWasm(message.wasm); } catch (e) { send({ type: 'failed', reason: `the core did not compile: ${e}` }); return; }
+    const url = apply(createObjectURL, undefined, [new BlobCtor([`(${kernelSource})(self);`], { type: 'text/javascript' })]);
+    worker = new WorkerCtor(url, { name: 'paranoid' });
+    apply(addListener, worker, ['message', onWorkerMessage]);
+    apply(addListener, worker, ['error', (event) => {
+      event.preventDefault();
+      if (!dead) send({ type: 'failed', reason: `the kernel failed: ${event.message}` });
+    }]);
+    apply(workerPost, worker, [{ type: 'boot', token, module, level: options.level ?? null, layers: options.layers ?? null, cpuMs: budgetMs }]);
+  };
+
+  /** A message from the host (already unwrapped from its event). */
+  const fromHost = (message) => {
+    if (dead || message === null || typeof message !== 'object') return;
+    if (message.type === 'create' && worker === null) { create(message); return; }
+    if (worker === null) return;
+    if (message.type === 'run' || message.type === 'report') {
+      outstanding++;
+      lastRequest = message.id;
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, hostTime: message.hostTime }]);
+    } else if (message.type === 'kill') {
+      kill(String(message.reason || 'killed by the host'));
+    }
+  };
+
+  return { fromHost, kill };
+};
