@@ -37,6 +37,7 @@ function paranoidNonce() {
  * @param {() => void} teardown removes what hosts the sandbox, once, when it dies
  */
 function paranoidSandboxHandle(post, options, teardown) {
+  const EVENTS_KEPT = 1000;
   let nextId = 1;
   const waiting = new Map();
   let quietWaiters = [];
@@ -78,7 +79,8 @@ function paranoidSandboxHandle(post, options, teardown) {
         for (const w of quietWaiters) w({ status: 'quiet', cpuMs: message.cpuMs });
         quietWaiters = [];
         break;
-      case 'uncaught': case 'console': events.push(message); break;
+      // The kernel caps these per virtual instant; the host keeps the first EVENTS_KEPT in all.
+      case 'uncaught': case 'console': if (events.length < EVENTS_KEPT) events.push(message); break;
       default: break;
     }
   };

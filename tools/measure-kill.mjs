@@ -37,6 +37,16 @@ for (const browser of process.argv.slice(2).length ? process.argv.slice(2) : ['c
   try {
     await openPage(driver, origin);
     const files = [{ name: 'spin.js', source: 'while (true) {}' }];
+    // The browser's own CPU with an idle sandbox open and closed, for comparison.
+    await request(driver, { id: 0, files: [{ name: 'idle.js', source: '1' }], shared: true, cpuMs: 100, waitMs: 5000, reports: [] }, 60000);
+    const idle = [];
+    let mark = cpuMs(binary);
+    for (let i = 0; i < 6; i++) {
+      await sleep(100);
+      const now = cpuMs(binary);
+      idle.push(Math.round(((now - mark) / 100) * 100));
+      mark = now;
+    }
     const before = cpuMs(binary);
     const t0 = Date.now();
     const [r] = await request(driver, { id: 1, files, shared: true, cpuMs: 100, waitMs: 5000, reports: [] }, 60000);
@@ -50,7 +60,7 @@ for (const browser of process.argv.slice(2).length ? process.argv.slice(2) : ['c
       last = now;
     }
     console.log(`${browser}: status ${r.status} (${r.reason}) ${killedAfter} ms after the run began (${Math.round((last - before) / 10) * 10} ms CPU in all); ` +
-      `browser CPU in the 100 ms windows after: ${windows.map((w) => `${w}%`).join(' ')} (100% = one core)`);
+      `browser CPU in the 100 ms windows after: ${windows.map((w) => `${w}%`).join(' ')}; after an idle run: ${idle.map((w) => `${w}%`).join(' ')} (100% = one core)`);
   } finally {
     await driver.quit().catch(() => {});
     server.close();

@@ -95,7 +95,31 @@ function kernelMain(g) {
     sandbox.clock.runNext();
   }
 
-  const uncaught = (error) => post(record({ type: 'uncaught', error: describe(error) }));
+  // Console lines and uncaught errors go to the host as they happen, so a loop could flood the
+  // host with messages (each held there): at most EVENTS_PER_INSTANT per virtual instant, each
+  // text cut at EVENT_TEXT_LIMIT; what is dropped is counted and reported once.
+  const EVENTS_PER_INSTANT = 200;
+  const EVENT_TEXT_LIMIT = 8192;
+  let eventsInstant = null;
+  let eventsSent = 0;
+  let eventsDropped = 0;
+  const cut = (text) => (text.length > EVENT_TEXT_LIMIT ? `${c.apply(c.stringSlice, text, [0, EVENT_TEXT_LIMIT])}…` : text);
+  const event = (fields) => {
+    const instant = sandbox === null ? 0 : sandbox.clock.now();
+    if (instant !== eventsInstant) {
+      if (eventsDropped > 0) post(record({ type: 'console', level: 'warn', text: `paranoid: ${eventsDropped} console lines and errors were dropped` }));
+      eventsInstant = instant;
+      eventsSent = 0;
+      eventsDropped = 0;
+    }
+    if (eventsSent >= EVENTS_PER_INSTANT) { eventsDropped++; return; }
+    eventsSent++;
+    post(record(fields));
+  };
+  const uncaught = (error) => {
+    const d = describe(error);
+    event({ type: 'uncaught', error: record({ name: cut(d.name), message: cut(d.message), stack: cut(d.stack) }) });
+  };
 
   /** A one-shot iterable of one string that consults no prototype (Blob's sequence<BlobPart>). */
   const onePart = (text) => {
@@ -155,7 +179,7 @@ function kernelMain(g) {
         [level](...args) {
           let text = '';
           for (let j = 0; j < args.length; j++) text += (j === 0 ? '' : ' ') + safeString(args[j]);
-          post(record({ type: 'console', level, text }));
+          event({ type: 'console', level, text: cut(text) });
         },
       }[level];
     }
@@ -282,7 +306,6 @@ function kernelMain(g) {
   };
   c.apply(c.addEventListener, g, ['message', onMessage]);
   c.apply(c.addEventListener, g, ['unhandledrejection', (event) => {
-    const reason = c.get(event, 'reason');
-    post(record({ type: 'uncaught', error: describe(reason) }));
+    uncaught(c.get(event, 'reason'));
   }]);
 }

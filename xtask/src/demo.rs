@@ -92,7 +92,7 @@ pub fn demo(root: &Path) -> Result {
          good.js runs and reports its global `report`, escape.js and sneaky.js are rejected,\n\
          spin.js is killed by the watchdog while the page stays responsive"
     );
-    crate::sandbox_run::sandbox_run(
+    let lines = crate::sandbox_run::sandbox_run_lines(
         root,
         &[
             "--report",
@@ -104,6 +104,43 @@ pub fn demo(root: &Path) -> Result {
         ]
         .map(String::from),
     )?;
+    let expected = [
+        ("demo/good.js", "ok"),
+        ("demo/escape.js", "rejected"),
+        ("demo/sneaky.js", "rejected"),
+        ("demo/spin.js", "killed"),
+    ];
+    if lines.len() != expected.len() {
+        return Err(Failure::new(
+            STEP,
+            format!(
+                "expected {} results from the browser, got {}",
+                expected.len(),
+                lines.len()
+            ),
+        ));
+    }
+    for (line, (file, status)) in lines.iter().zip(expected) {
+        let got = line["status"].as_str().unwrap_or("?");
+        if got != status {
+            return Err(Failure::new(
+                STEP,
+                format!("{file} in the browser: expected `{status}`, got `{got}`"),
+            ));
+        }
+    }
+    if lines[0]["report"]["report"].as_str().is_none() {
+        return Err(Failure::new(
+            STEP,
+            "good.js did not report its global `report`",
+        ));
+    }
+    if lines[3]["host_responsive"] != serde_json::Value::Bool(true) {
+        return Err(Failure::new(
+            STEP,
+            "the page was not responsive while spin.js spun",
+        ));
+    }
 
     println!("\ndemo finished: every script got the expected verdict");
     Ok(())

@@ -32,7 +32,6 @@ enum Item {
     CargoTool {
         krate: &'static str,
         check: &'static [&'static str],
-        version: Version,
         /// `--locked`: only where the crate's own lockfile resolves against the registry here
         /// (geckodriver's does, DESIGN.md).
         locked: bool,
@@ -44,15 +43,6 @@ enum Item {
         dir: &'static str,
         what: &'static str,
     },
-}
-
-/// Which version of a cargo tool to want.
-enum Version {
-    /// Whatever `cargo install` picks; an installed one of any version is fine.
-    Any,
-    /// Exactly this version.
-    #[allow(dead_code)] // the mechanism stays for the next pinned tool
-    Exact(&'static str),
 }
 
 /// Everything `setup` takes care of, in order.
@@ -77,14 +67,12 @@ const ITEMS: &[Item] = &[
     Item::CargoTool {
         krate: "cargo-fuzz",
         check: &["cargo", "fuzz", "--version"],
-        version: Version::Any,
         locked: false,
     },
     // Firefox's WebDriver (~100 s to build once); its lockfile resolves here (DESIGN.md).
     Item::CargoTool {
         krate: "geckodriver",
         check: &["geckodriver", "--version"],
-        version: Version::Any,
         locked: true,
     },
     Item::DebianPackages,
@@ -184,49 +172,28 @@ fn ensure(root: &Path, item: &Item) -> Result {
         Item::CargoTool {
             krate,
             check,
-            version,
             locked,
         } => {
-            let want = match version {
-                Version::Any => None,
-                Version::Exact(v) => Some(v.to_string()),
-            };
-            let label = match &want {
-                Some(v) => format!("{krate} {v}"),
-                None => krate.to_string(),
-            };
+            // Any installed version will do: nothing pins these tools to a crate of ours.
             let found = probe(cmd(check[0], root).args(&check[1..]));
-            let matches = |out: &str| match &want {
-                Some(v) => out.split_whitespace().any(|w| w == v),
-                None => true,
-            };
-            match &found {
-                Some(out) if matches(out) => return ok(&format!("{label} ({})", out.trim())),
-                Some(out) => installing(&format!("{label} (found `{}`)", out.trim())),
-                None => installing(&format!("{label} (not found)")),
+            if let Some(out) = &found {
+                return ok(&format!("{krate} ({})", out.trim()));
             }
+            installing(&format!("{krate} (not found)"));
             let mut c = cmd(util::cargo(), root);
             c.args(["install", krate]);
-            if let Some(v) = &want {
-                c.args(["--version", v]);
-            }
             if *locked {
                 c.arg("--locked");
             }
-            if found.is_some() {
-                // A wrong version is installed: replace it even if cargo did not install it.
-                c.arg("--force");
-            }
             run(STEP, &mut c)?;
             match probe(cmd(check[0], root).args(&check[1..])) {
-                Some(out) if matches(&out) => Ok(()),
-                other => Err(Failure::new(
+                Some(_) => Ok(()),
+                None => Err(Failure::new(
                     STEP,
                     format!(
-                        "installed {label}, but `{}` now gives {:?}: is cargo's bin directory \
+                        "installed {krate}, but `{}` still fails: is cargo's bin directory \
                          (~/.cargo/bin) on PATH?",
-                        check.join(" "),
-                        other.map(|o| o.trim().to_string())
+                        check.join(" ")
                     ),
                 )),
             }

@@ -111,3 +111,34 @@ describe('results', () => {
     assert.match(ok.code, /^"use strict";__paranoid_rt__\.functionResult\(\(function anonymous\(a,b\s*\)\{return a\+b;?\}\)\);?$/);
   });
 });
+
+describe('an instance that failed mid-call', () => {
+  it('is discarded, and the next call gets a fresh one that answers correctly', () => {
+    // Exhaust the JS stack, then call the core from the frames just above the limit with a
+    // script that makes the transpiler recurse: at some depths the engine's stack gives out
+    // inside the wasm call. That must leave the instance dirty, so that the glue never reuses
+    // one stopped halfway (allocator, borrow flags), and the next answer must be the right one.
+    const glue = loadWasmCore();
+    const source = `x = ${'('.repeat(150)}1${')'.repeat(150)};`;
+    const good = glue.transpile(source).code;
+    let calls = 0, failures = 0, failedInside = 0, deepest = 0;
+    const call = () => {
+      calls++;
+      try { glue.transpile(source); } catch { failures++; if (glue.discarded) failedInside++; }
+    };
+    // One function both finds the depth and, at a chosen depth, calls the core.
+    const go = (n, target) => { deepest = n; if (n < target) return go(n + 1, target); call(); return n; };
+    try { go(0, 1e9); } catch { /* found the depth */ }
+    let top = deepest;
+    for (; top > 0; top -= 50) { const before = calls; try { go(0, top); } catch { /* too deep */ } if (calls > before) break; }
+    for (let d = top + 50; d > top - 400; d--) {
+      try { go(0, d); } catch { /* overflowed before the call */ }
+      const again = glue.transpile(source);
+      assert.equal(again.ok, true);
+      assert.equal(again.code, good, `after a call at depth ${d} the answer changed`);
+    }
+    assert.ok(failures > 0, `none of ${calls} calls near the stack limit failed: the test missed the limit`);
+    // (A call may also fail in the glue before it touches the instance, which needs no discarding.)
+    assert.ok(failedInside > 0, `of ${failures} failed calls none failed inside the instance`);
+  });
+});
