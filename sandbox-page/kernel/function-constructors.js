@@ -15,9 +15,11 @@
 /**
  * @param {any} c captured commons
  * @param {(kind: string, parts: any) => Function} compile transpiles and loads; throws SyntaxError
+ * @param {boolean} replaceConstructors step 3 (layer 2's part); the stand-in `Function` of the
+ *   scope (step 1, layer 3's part) is made either way
  * @returns {{ Function: Function }} the stand-in for `Function`, for the scope
  */
-function tameFunctionConstructors(c, compile) {
+function tameFunctionConstructors(c, compile, replaceConstructors) {
   const kinds = [
     ['normal', 'Function', c.FunctionPrototype],
     ['async', 'AsyncFunction', c.getPrototypeOf(async function () {})],
@@ -49,7 +51,7 @@ function tameFunctionConstructors(c, compile) {
     c.defineProperty(standIn, 'prototype', { __proto__: null, value: prototype, writable: false, enumerable: false, configurable: false });
     standIns[kind] = standIn;
   }
-  for (let k = 0; k < kinds.length; k++) {
+  for (let k = 0; replaceConstructors && k < kinds.length; k++) {
     const [kind, , prototype] = kinds[k];
     c.defineProperty(prototype, 'constructor', { __proto__: null, value: standIns[kind], writable: false, enumerable: false, configurable: false });
   }

@@ -170,7 +170,7 @@ function kernelMain(g) {
       if (typeof fn !== 'function') throw c.construct(c.Error, ['kernel: the compiled function did not hand itself over']);
       return fn;
     };
-    const functions = layers.scrub ? tameFunctionConstructors(c, compile) : null;
+    const functions = tameFunctionConstructors(c, compile, layers.scrub);
     const consoleStandIn = c.create(null);
     const levels = ['log', 'info', 'warn', 'error', 'debug'];
     for (let i = 0; i < levels.length; i++) {
@@ -199,12 +199,14 @@ function kernelMain(g) {
     const clockStandIns = clock.standIns;
     const clockNames = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
     for (let i = 0; i < clockNames.length; i++) standIns[clockNames[i]] = clockStandIns[clockNames[i]];
-    standIns.Function = functions === null ? g.Function : functions.Function;
+    standIns.Function = functions.Function;
     standIns.console = consoleStandIn;
     standIns.paranoid = hostApi;
     const scope = makeScope(c, policy, standIns, (fn) => { handedOver = fn; return fn; });
     const reserved = policy.reserved;
-    const bind = (name, value) => c.defineProperty(g, name, { __proto__: null, value, writable: false, enumerable: false, configurable: false });
+    // With the transpiler off (test builds) nothing names them: they are bound only for the
+    // loader probe below and deleted after it.
+    const bind = (name, value) => c.defineProperty(g, name, { __proto__: null, value, writable: false, enumerable: false, configurable: !layers.transpile });
     bind(reserved.scope, scope.S);
     bind(reserved.global, scope.G);
     bind(reserved.runtime, scope.R);
@@ -217,9 +219,14 @@ function kernelMain(g) {
       if (data) throw c.construct(c.Error, ['this worker loads scripts neither from blob: nor from data: URLs']);
     }
     handedOver = null;
+    if (!layers.transpile) {
+      c.deleteProperty(g, reserved.scope);
+      c.deleteProperty(g, reserved.global);
+      c.deleteProperty(g, reserved.runtime);
+    }
 
     if (layers.scrub) {
-      const keep = [reserved.scope, reserved.global, reserved.runtime];
+      const keep = layers.transpile ? [reserved.scope, reserved.global, reserved.runtime] : [];
       for (let i = 0; i < policy.undeletableGlobals.length; i++) keep[keep.length] = policy.undeletableGlobals[i];
       const failures = scrubGlobal(c, g, { keep, constants: policy.undeletableConstants, mustBeGone: policy.mustBeGone });
       if (failures.length > 0) throw c.construct(c.Error, [`scrubbing failed: ${failures.join('; ')}`]);

@@ -3,9 +3,9 @@
 //
 // Asserted: with every layer on, every escape probe is stopped (and every denial-of-service
 // probe is `killed` with the host page responsive), and every fidelity case gives its expected
-// result; with layer 1 alone, every denial-of-service probe is killed. Published, not asserted
-// yet: which probes each layer stops on its own (`--layers 1`, `2`, `3`; with layer 1 off the
-// harness page starts the worker itself), written to target/layer-report/<browser>.json and .md.
+// result; with each layer alone (`--layers 1`, `2`, `3`; with layer 1 off the harness page
+// starts the worker itself), every probe whose `applies` names that layer is stopped. The whole
+// table (which probes each layer stops on its own) goes to target/layer-report/<browser>.md.
 //
 // Needs PARANOID_EXT_CHROME and PARANOID_EXT_FIREFOX: the test builds (`cargo xtask extension`).
 
@@ -132,6 +132,18 @@ for (const [browser, ext] of BROWSERS) {
       const results = byLayers['1'];
       const appliesTo1 = (p) => (p.applies || '').split(',').map((x) => x.trim()).includes('1');
       const failures = probes.filter((p, i) => p.expect === 'killed' && appliesTo1(p) && !stopped(p, results[i])).map((p) => p.name);
+      assert.deepEqual(failures, []);
+    });
+
+    it('stops every probe with each layer alone that the probe says the layer applies to', () => {
+      const failures = [];
+      for (const [layer, key] of [['1', '1'], ['2', '2'], ['3', '3']]) {
+        const results = byLayers[key];
+        probes.forEach((p, i) => {
+          const applies = (p.applies || '').split(',').map((x) => x.trim());
+          if (applies.includes(layer) && !stopped(p, results[i])) failures.push(`layer ${layer} alone: ${p.name}: ${JSON.stringify(results[i]).slice(0, 300)}`);
+        });
+      }
       assert.deepEqual(failures, []);
     });
 

@@ -1,8 +1,9 @@
 // probe: Function('return import("data:...")')() and the async function constructor with the same body
 // category: dynamic-import
-// applies: 1,2,3
+// applies: 1,2
 // expect: stopped
 // Why it could escape: the body string of a Function is vetted separately; an import() in it must be refused there too.
+// note: not 3 alone: the AsyncFunction half reaches the real constructor through a prototype, which only layer 2 replaces.
 var __probe;
 var notes = [];
 function settle(label, p) {
