@@ -148,7 +148,9 @@ async function openSandbox(options = {}) {
 
   (document.documentElement || document).appendChild(host);
   observer.observe(document, { childList: true, subtree: true });
-  await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  // The page may remove the frame before it loads: `ready` then rejects with the reason.
+  await Promise.race([new Promise((resolve) => frame.addEventListener('load', resolve, { once: true })), sandbox.ready]);
+  if (sandbox.handle.death !== null) throw new Error(sandbox.handle.death.reason);
   frame.contentWindow.postMessage({ nonce }, '*', [channel.port2]);
   await sandbox.ready;
   return sandbox.handle;

@@ -19,7 +19,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, 
   const { String, Number, JSON, Math, Array, Uint8Array, Map, Reflect, Worker } = g;
   const apply = Reflect.apply;
   const kernelSource = apply(Function.prototype.toString, kernel, []);
-  const originalPosition = g.paranoidOriginalPosition;
+  const sourceMapIndex = g.paranoidSourceMapIndex;
   const WorkerCtor = Worker;
   const workerPost = Worker.prototype.postMessage;
   const workerTerminate = Worker.prototype.terminate;
@@ -85,40 +85,74 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, 
   const checkQuiet = () => {
     if (!dead && turnStart < 0 && pendingTimers === 0 && outstanding === 0) send({ type: 'quiet', cpuMs: totalMs, after: lastRequest });
   };
+  // Besides the budget per virtual instant, CPU over any real second: a chain of short timers
+  // makes a new instant at every tick, each within budget, and would otherwise run a core flat out.
+  const WINDOW_MS = 1000;
+  const windowBudget = () => Math.max(5 * budgetMs, 500);
+  const recent = []; // [end, duration] of the turns that ended in the last WINDOW_MS
+  let recentSum = 0;
+  const prune = (t) => {
+    while (recent.length > 0 && recent[0][0] < t - WINDOW_MS) recentSum -= recent.shift()[1];
+  };
   const onTurn = (message) => {
     if (message.on) {
       if (message.instant !== instant) { instant = message.instant; usedMs = 0; }
       turnStart = now();
-      if (watchdog) killTimer = setTimer(() => kill(`over the CPU budget of ${budgetMs} ms`), Math.max(0, budgetMs - usedMs));
+      prune(turnStart);
+      const left = Math.min(budgetMs - usedMs, windowBudget() - recentSum);
+      if (watchdog) killTimer = setTimer(() => kill(budgetMs - usedMs <= windowBudget() - recentSum
+        ? `over the CPU budget of ${budgetMs} ms`
+        : `over ${windowBudget()} ms of CPU in one second`), Math.max(0, left));
     } else if (turnStart >= 0) {
       const d = now() - turnStart;
       turnStart = -1;
       usedMs += d;
       totalMs += d;
+      const end = now();
+      recent.push([end, d]);
+      recentSum += d;
+      prune(end);
       clearTimer(killTimer);
       pendingTimers = typeof message.pending === 'number' ? message.pending : 0;
       if (watchdog && usedMs > budgetMs) kill(`over the CPU budget of ${budgetMs} ms`);
+      else if (watchdog && recentSum > windowBudget()) kill(`over ${windowBudget()} ms of CPU in one second`);
       else checkQuiet();
     }
   };
 
   // --- errors at original positions ---
+  // At most LOCATES_PER_SECOND errors a second are mapped (each costs a scan of the stack);
+  // the rest keep their text and lose their position. Texts are cut again here.
+  const LOCATES_PER_SECOND = 100;
+  const TEXT_LIMIT = 8192;
+  let locateWindow = 0, locatesInWindow = 0;
+  const cut = (v) => { const t = String(v); return t.length > TEXT_LIMIT ? `${t.slice(0, TEXT_LIMIT)}…` : t; };
   const locate = (error) => {
-    const out = { name: String(error.name), message: String(error.message), line: null, column: null, file: null };
-    const stack = String(error.stack || '');
+    const out = { name: cut(error.name), message: cut(error.message), line: null, column: null, file: null };
+    const t = now();
+    if (t - locateWindow > 1000) { locateWindow = t; locatesInWindow = 0; }
+    if (++locatesInWindow > LOCATES_PER_SECOND) return out;
+    const stack = cut(error.stack || '');
     for (const [url, script] of scripts) {
       const at = apply(stringIndexOf, stack, [url + ':']);
       if (at < 0) continue;
-      const m = /^:(\d+):(\d+)/.exec(stack.slice(at + url.length));
+      const m = /^:(\d+):(\d+)/.exec(stack.slice(at + url.length, at + url.length + 24));
       if (m === null) continue;
       const line = Number(m[1]), column = Number(m[2]);
       let mapped = null;
-      try { mapped = script.sourceMap ? originalPosition(JSON.parse(script.sourceMap).mappings, line, column) : { line, column }; } catch { mapped = null; }
+      try {
+        if (script.sourceMap === null) mapped = { line, column };
+        else {
+          if (script.lookup === null) script.lookup = sourceMapIndex(JSON.parse(script.sourceMap).mappings);
+          mapped = script.lookup(line, column);
+        }
+      } catch { mapped = null; }
       if (mapped !== null) { out.line = mapped.line; out.column = mapped.column; out.file = script.filename; }
       break;
     }
     return out;
   };
+
 
   // --- the worker ---
   const onWorkerMessage = (event) => {
@@ -134,11 +168,13 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, 
       case 'compiling': compilingSince = now(); pingSentAt = null; break;
       case 'compiled': compilingSince = null; pingSentAt = null; break;
       case 'boot-failed':
-        send({ type: 'failed', reason: String(message.reason) });
+        send({ type: 'failed', reason: cut(message.reason) });
         dead = true;
         apply(workerTerminate, worker, []);
         break;
-      case 'loaded': scripts.set(String(message.url), { filename: String(message.filename), sourceMap: message.sourceMap }); break;
+      case 'loaded':
+        scripts.set(String(message.url), { filename: cut(message.filename), sourceMap: typeof message.sourceMap === 'string' ? message.sourceMap : null, lookup: null });
+        break;
       case 'result': {
         outstanding--;
         const result = { type: 'result', id: message.id, status: message.status };
@@ -150,7 +186,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, 
       }
       case 'report': outstanding--; send({ type: 'report', id: message.id, values: message.values }); checkQuiet(); break;
       case 'uncaught': send({ type: 'uncaught', error: locate(message.error) }); break;
-      case 'console': send({ type: 'console', level: String(message.level), text: String(message.text) }); break;
+      case 'console': send({ type: 'console', level: cut(message.level), text: cut(message.text) }); break;
       default: break;
     }
   };
@@ -168,7 +204,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, 
     apply(addListener, worker, ['message', onWorkerMessage]);
     apply(addListener, worker, ['error', (event) => {
       event.preventDefault();
-      if (!dead) send({ type: 'failed', reason: `the kernel failed: ${event.message}` });
+      // An error the kernel did not catch: it may be half-working, so it goes (fail closed).
+      if (!dead) kill(`the kernel failed: ${cut(event.message)}`);
     }]);
     apply(workerPost, worker, [{ type: 'boot', token, module, level: options.level ?? null, layers: options.layers ?? null, cpuMs: budgetMs }]);
   };

@@ -27,14 +27,17 @@ function makeClock(c, hooks) {
   const live = c.create(null);
   let nextId = 1;
   let seq = 0;
-  const before = (a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq);
+  // The comparisons are written out in the loops, with no call inside them: a stack overflow
+  // (untrusted code can call in with almost no stack left) can then only happen before a loop
+  // starts, never halfway through one, so the heap is never left out of order.
   const push = (entry) => {
     let i = size++;
     heap[i] = entry;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(heap[i], heap[parent])) break;
-      const t = heap[i]; heap[i] = heap[parent]; heap[parent] = t;
+      const a = heap[i], b = heap[parent];
+      if (!(a.due < b.due || (a.due === b.due && a.seq < b.seq))) break;
+      heap[i] = b; heap[parent] = a;
       i = parent;
     }
   };
@@ -47,8 +50,8 @@ function makeClock(c, hooks) {
     for (;;) {
       const l = 2 * i + 1, r = l + 1;
       let m = i;
-      if (l < size && before(heap[l], heap[m])) m = l;
-      if (r < size && before(heap[r], heap[m])) m = r;
+      if (l < size) { const a = heap[l], b = heap[m]; if (a.due < b.due || (a.due === b.due && a.seq < b.seq)) m = l; }
+      if (r < size) { const a = heap[r], b = heap[m]; if (a.due < b.due || (a.due === b.due && a.seq < b.seq)) m = r; }
       if (m === i) break;
       const t = heap[i]; heap[i] = heap[m]; heap[m] = t;
       i = m;

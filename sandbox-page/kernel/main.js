@@ -34,6 +34,32 @@ function kernelMain(g) {
     c.apply(c.postMessage, g, [message]);
   };
   const record = (fields) => c.setPrototypeOf(fields, null);
+  // Every text that leaves for the host is cut to this many UTF-16 units.
+  const TEXT_LIMIT = 8192;
+  const cut = (text) => (text.length > TEXT_LIMIT ? `${c.apply(c.stringSlice, text, [0, TEXT_LIMIT])}…` : text);
+  // Where scripts load from data: URLs (Firefox), a stack names each script by its whole text:
+  // the kernel swaps the URL for a short name before anything is cut or sent. The newest
+  // DATA_URLS_KEPT are remembered (each `Function` call makes one).
+  const DATA_URLS_KEPT = 64;
+  const dataUrls = c.create(null);
+  let dataUrlCount = 0;
+  const nameDataUrl = (url) => {
+    const name = `paranoid:script-${dataUrlCount}`;
+    dataUrls[dataUrlCount % DATA_URLS_KEPT] = record({ url, name });
+    dataUrlCount++;
+    return name;
+  };
+  const shorten = (stack) => {
+    let out = stack;
+    const oldest = dataUrlCount > DATA_URLS_KEPT ? dataUrlCount - DATA_URLS_KEPT : 0;
+    for (let i = dataUrlCount - 1; i >= oldest; i--) {
+      const { url, name } = dataUrls[i % DATA_URLS_KEPT];
+      for (let at = c.apply(c.stringIndexOf, out, [url]); at >= 0; at = c.apply(c.stringIndexOf, out, [url, at + name.length])) {
+        out = `${c.apply(c.stringSlice, out, [0, at])}${name}${c.apply(c.stringSlice, out, [at + url.length])}`;
+      }
+    }
+    return out;
+  };
   const safeString = (value) => {
     try { return typeof value === 'string' ? value : c.String(value); } catch { return '(unprintable)'; }
   };
@@ -51,7 +77,7 @@ function kernelMain(g) {
     } catch (inner) {
       message = `(reading the error threw: ${safeString(inner)})`;
     }
-    return record({ name, message, stack });
+    return record({ name: cut(name), message: cut(message), stack: cut(shorten(stack)) });
   };
 
   // Turns. A MessageChannel to itself gives a task that runs after the microtasks drain,
@@ -80,7 +106,8 @@ function kernelMain(g) {
     if (sandbox === null) return;
     const wait = sandbox.clock.realDelay();
     if (wait < 0) return;
-    realTimer = c.apply(c.setTimeout, g, [fireTimer, wait]);
+    const armed = c.apply(c.setTimeout, g, [fireTimer, wait]);
+    realTimer = armed;
   };
   const endTurn = () => {
     inTurn = false;
@@ -99,11 +126,12 @@ function kernelMain(g) {
   // host with messages (each held there): at most EVENTS_PER_INSTANT per virtual instant, each
   // text cut at EVENT_TEXT_LIMIT; what is dropped is counted and reported once.
   const EVENTS_PER_INSTANT = 200;
-  const EVENT_TEXT_LIMIT = 8192;
   let eventsInstant = null;
   let eventsSent = 0;
   let eventsDropped = 0;
-  const cut = (text) => (text.length > EVENT_TEXT_LIMIT ? `${c.apply(c.stringSlice, text, [0, EVENT_TEXT_LIMIT])}…` : text);
+  const EVENTS_PER_SECOND = 500;
+  let eventsSecond = 0;
+  let eventsThisSecond = 0;
   const event = (fields) => {
     const instant = sandbox === null ? 0 : sandbox.clock.now();
     if (instant !== eventsInstant) {
@@ -112,14 +140,15 @@ function kernelMain(g) {
       eventsSent = 0;
       eventsDropped = 0;
     }
-    if (eventsSent >= EVENTS_PER_INSTANT) { eventsDropped++; return; }
+    // And per real second, since a chain of 1 ms timers makes a new instant at every tick.
+    const t = realNow();
+    if (t - eventsSecond > 1000) { eventsSecond = t; eventsThisSecond = 0; }
+    if (eventsSent >= EVENTS_PER_INSTANT || eventsThisSecond >= EVENTS_PER_SECOND) { eventsDropped++; return; }
     eventsSent++;
+    eventsThisSecond++;
     post(record(fields));
   };
-  const uncaught = (error) => {
-    const d = describe(error);
-    event({ type: 'uncaught', error: record({ name: cut(d.name), message: cut(d.message), stack: cut(d.stack) }) });
-  };
+  const uncaught = (error) => event({ type: 'uncaught', error: describe(error) });
 
   /** A one-shot iterable of one string that consults no prototype (Blob's sequence<BlobPart>). */
   const onePart = (text) => {
@@ -150,6 +179,7 @@ function kernelMain(g) {
 
   const boot = (message) => {
     const layers = layerSwitches(message.layers);
+    const level = typeof message.level === 'string' ? message.level : null;
     const core = makeCore(c, message.module, policy);
     const probe = core.transpile('x', null);
     if (!probe.ok) throw c.construct(c.Error, ['the core did not transpile a trivial script']);
@@ -158,13 +188,15 @@ function kernelMain(g) {
     let handedOver = null;
     const compile = (kind, parts) => {
       if (!layers.transpile) throw c.construct(c.Error, ['the transpiler layer is off: no Function']);
-      const out = core.transpileFunction(parts, kind, message.level);
+      const out = core.transpileFunction(parts, kind, level);
       if (!out.ok) {
         const d = out.diagnostics[0];
         throw c.construct(c.SyntaxError, [d === undefined ? 'the function was refused' : `${d.message} (${d.code})`]);
       }
       handedOver = null;
-      load(scriptUrl(out.code));
+      const url = scriptUrl(out.code);
+      if (useDataUrls) nameDataUrl(url);
+      load(url);
       const fn = handedOver;
       handedOver = null;
       if (typeof fn !== 'function') throw c.construct(c.Error, ['kernel: the compiled function did not hand itself over']);
@@ -187,12 +219,20 @@ function kernelMain(g) {
     // The seed's coarse CPU budget: 0 below 50 % of the budget spent at this virtual instant,
     // 1 to 75 %, 2 to 87.5 %, 3 above. Coarse on purpose: it must not become a clock.
     const budget = typeof message.cpuMs === 'number' && message.cpuMs > 0 ? message.cpuMs : 100;
+    let jitterInstant = null;
+    const jitter = c.construct(c.Float64Array, [3]);
     const hostApi = c.freeze({
       __proto__: null,
       cpuLevel() {
+        // The thresholds move by up to ±5 % of the budget at each instant, so that counting
+        // loop turns between two steps does not make a fine clock.
+        if (jitterInstant !== turnInstant) {
+          jitterInstant = turnInstant;
+          for (let i = 0; i < 3; i++) jitter[i] = (c.apply(c.mathRandom, undefined, []) - 0.5) * 0.1;
+        }
         const used = usedAtInstant + (inTurn ? realNow() - turnStartedAt : 0);
         const share = used / budget;
-        return share < 0.5 ? 0 : share < 0.75 ? 1 : share < 0.875 ? 2 : 3;
+        return share < 0.5 + jitter[0] ? 0 : share < 0.75 + jitter[1] ? 1 : share < 0.875 + jitter[2] ? 2 : 3;
       },
     });
     const standIns = c.create(null);
@@ -231,7 +271,7 @@ function kernelMain(g) {
       const failures = scrubGlobal(c, g, { keep, constants: policy.undeletableConstants, mustBeGone: policy.mustBeGone });
       if (failures.length > 0) throw c.construct(c.Error, [`scrubbing failed: ${failures.join('; ')}`]);
     }
-    sandbox = record({ core, clock, scope, layers, level: message.level });
+    sandbox = record({ core, clock, scope, layers, level });
   };
 
   // Transpiling the host's script is the host's cost, not the sandbox's: it runs before the turn
@@ -243,7 +283,15 @@ function kernelMain(g) {
     let sourceMap = null;
     if (sandbox.layers.transpile) {
       post(record({ type: 'compiling' }));
-      const out = sandbox.core.transpile(message.source, sandbox.level);
+      let out;
+      try {
+        out = sandbox.core.transpile(message.source, sandbox.level);
+      } catch (error) {
+        // A trap in the core (the glue already dropped the instance): nothing runs.
+        post(record({ type: 'compiled' }));
+        post(record({ type: 'result', id, status: 'error', error: record({ name: 'InternalError', message: `the transpiler failed, nothing ran: ${safeString(error)}`, stack: '' }) }));
+        return;
+      }
       post(record({ type: 'compiled' }));
       if (!out.ok) {
         post(record({ type: 'result', id, status: 'rejected', diagnostics: out.diagnostics }));
@@ -254,7 +302,7 @@ function kernelMain(g) {
     }
     beginTurn();
     const url = scriptUrl(code);
-    post(record({ type: 'loaded', url, filename: message.filename, sourceMap }));
+    post(record({ type: 'loaded', url: useDataUrls ? nameDataUrl(url) : url, filename: message.filename, sourceMap }));
     try {
       load(url);
     } catch (error) {
@@ -264,6 +312,7 @@ function kernelMain(g) {
     post(record({ type: 'result', id, status: 'ok' }));
   };
 
+  const REPORT_LIMIT = 1 << 20;
   const report = (message) => {
     const values = c.create(null);
     const names = message.names;
@@ -274,10 +323,11 @@ function kernelMain(g) {
       try {
         if (c.hasOwn(S, name)) {
           const text = c.apply(c.jsonStringify, undefined, [S[name]]);
-          json = typeof text === 'string' ? text : null;
+          json = typeof text === 'string' && text.length <= REPORT_LIMIT ? text : null;
+          if (typeof text === 'string' && text.length > REPORT_LIMIT) json = c.apply(c.jsonStringify, undefined, [record({ unserialisable: `over ${REPORT_LIMIT} characters` })]);
         }
       } catch (error) {
-        json = c.apply(c.jsonStringify, undefined, [record({ unserialisable: describe(error).message })]);
+        json = c.apply(c.jsonStringify, undefined, [record({ unserialisable: cut(describe(error).message) })]);
       }
       values[name] = json;
     }
@@ -312,7 +362,10 @@ function kernelMain(g) {
     else if (type === 'report') { beginTurn(); report(record({ id: own('id'), names: own('names') })); }
   };
   c.apply(c.addEventListener, g, ['message', onMessage]);
+  // The engine fires this in a task of its own: a turn, since reading the reason runs
+  // untrusted getters.
   c.apply(c.addEventListener, g, ['unhandledrejection', (event) => {
+    beginTurn();
     uncaught(c.get(event, 'reason'));
   }]);
 }
