@@ -1,22 +1,35 @@
 // Finds, for each nesting construct, how deep the wasm transpiler can go in this engine before
-// its stack gives out, with the nesting guard raised out of the way (a `calibration` build).
-// The guard's limit (MAX_NESTING) must stay well below the smallest of these.
+// its stack gives out, with the nesting guard raised out of the way (a `calibration` build,
+// whose module exports `paranoid_set_nesting_limit_for_calibration`). The guard's limit
+// (MAX_NESTING) must stay well below the smallest of these.
 //
-//   node tools/calibrate-nesting.mjs target/calibration/node/paranoid_core.js
+//   cargo build --profile wasm --target wasm32-unknown-unknown -p paranoid-core --lib \
+//     --features calibration --target-dir target/calibration
+//   node --stack-size=374 tools/calibrate-nesting.mjs \
+//     target/calibration/wasm32-unknown-unknown/wasm/paranoid_core.wasm
 'use strict';
 
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const require = createRequire(import.meta.url);
-const modulePath = path.resolve(process.argv[2]);
+const module = new WebAssembly.Module(readFileSync(path.resolve(process.argv[2])));
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
-// A stack overflow leaves the instance unusable (a trap mid-call), so load a fresh one each time.
+// A stack overflow leaves the instance unusable (stopped mid-call), so make a fresh one after
+// each. The calls follow rust-core/src/abi.rs (the kernel's glue has no calibration hook).
 function freshCore() {
-  for (const key of Object.keys(require.cache)) delete require.cache[key];
-  const core = require(modulePath);
-  core.setNestingLimitForCalibration(1_000_000);
-  return core;
+  const e = new WebAssembly.Instance(module).exports;
+  e.paranoid_set_nesting_limit_for_calibration(1_000_000);
+  return {
+    transpile(source) {
+      const bytes = encoder.encode(source);
+      const at = e.paranoid_input(bytes.length);
+      new Uint8Array(e.memory.buffer, at, bytes.length).set(bytes);
+      const n = e.paranoid_transpile(bytes.length, 0);
+      return JSON.parse(decoder.decode(new Uint8Array(e.memory.buffer, e.paranoid_output(), n)));
+    },
+  };
 }
 let core = freshCore();
 

@@ -58,7 +58,7 @@ describe('nesting in an emulated worker stack', () => {
   const probe = fileURLToPath(new URL('./wasm-nesting-probe.mjs', import.meta.url));
   const lines = execFileSync(process.execPath, ['--stack-size=374', probe], {
     encoding: 'utf8',
-    env: { ...process.env, PARANOID_WASM_NODE: wasmCorePath() },
+    env: { ...process.env, PARANOID_WASM: wasmCorePath() },
     maxBuffer: 1 << 26,
   }).trim().split('\n').map((l) => JSON.parse(l));
 
