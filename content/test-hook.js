@@ -17,6 +17,11 @@ async function paranoidTestRun(request, open = openSandbox) {
   const reports = request.reports && request.reports.length ? request.reports : ['__result'];
   const waitMs = typeof request.waitMs === 'number' ? request.waitMs : 5000;
   const groups = request.shared ? [request.files] : request.files.map((f) => [f]);
+  // Without the watchdog (layer 1 off) a spinning sandbox never answers: every wait is bounded.
+  const within = (promise, fallback) => Promise.race([
+    promise,
+    new Promise((resolve) => setTimeout(() => resolve(fallback), waitMs)),
+  ]);
   const results = [];
   for (const files of groups) {
     results.push(await runGroup(files));
@@ -37,11 +42,7 @@ async function paranoidTestRun(request, open = openSandbox) {
     try {
       sandbox = await open({ cpuMs: request.cpuMs, layers: request.layers, onEvent: (e) => events.push(e) });
       for (const file of files) {
-        // Without the watchdog (layer 1 off) a spinning script never answers.
-        const r = await Promise.race([
-          sandbox.run(file.source, file.name),
-          new Promise((resolve) => setTimeout(() => resolve({ status: 'error', reason: `no answer within ${waitMs} ms` }), waitMs)),
-        ]);
+        const r = await within(sandbox.run(file.source, file.name), { status: 'error', reason: `no answer within ${waitMs} ms` });
         // As in a page, a script that fails does not stop the later ones of a shared sandbox;
         // the first failure is what the line reports.
         const first = out.status === 'ok';
@@ -51,19 +52,12 @@ async function paranoidTestRun(request, open = openSandbox) {
         if (r.reason && r.reason.startsWith('no answer')) break;
       }
       if (out.status !== 'killed') {
-        const quiet = await Promise.race([
-          sandbox.whenQuiet(),
-          new Promise((resolve) => setTimeout(() => resolve({ status: 'waited' }), waitMs)),
-        ]);
+        const quiet = await within(sandbox.whenQuiet(), { status: 'waited' });
         if (quiet.status === 'killed') { out.status = 'killed'; out.reason = quiet.reason; }
         out.quiet = quiet.status === 'quiet';
       }
       if (sandbox.death === null) {
-        // Without the watchdog (layer 1 off) a spinning sandbox never answers.
-        const rep = await Promise.race([
-          sandbox.report(reports),
-          new Promise((resolve) => setTimeout(() => resolve({ status: 'unanswered' }), waitMs)),
-        ]);
+        const rep = await within(sandbox.report(reports), { status: 'unanswered' });
         if (rep.status === 'killed') { out.status = 'killed'; out.reason = rep.reason; }
         for (const name of reports) {
           const text = rep.values ? rep.values[name] : null;

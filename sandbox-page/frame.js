@@ -21,6 +21,7 @@
   let port = null;
   const driver = g.paranoidWorkerDriver({
     kernel: g.paranoidKernel,
+    policy,
     send: (message) => { if (port !== null) port.postMessage(message); },
     watchdog: true,
   });

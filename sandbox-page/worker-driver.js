@@ -11,10 +11,10 @@
 
 /**
  * Captures what it needs when called (the frame calls it before scrubbing itself).
- * @param {{ kernel: Function, send: (message: object) => void, watchdog: boolean }} deps
+ * @param {{ kernel: Function, policy: object, send: (message: object) => void, watchdog: boolean }} deps
  * @returns {{ fromHost: (message: object) => void, kill: (reason: string) => void }}
  */
-globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, watchdog }) {
+globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy, send, watchdog }) {
   const g = globalThis;
   const { String, Number, JSON, Math, Array, Uint8Array, Map, Reflect, Worker } = g;
   const apply = Reflect.apply;
@@ -124,7 +124,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, send, 
   // At most LOCATES_PER_SECOND errors a second are mapped (each costs a scan of the stack);
   // the rest keep their text and lose their position. Texts are cut again here.
   const LOCATES_PER_SECOND = 100;
-  const TEXT_LIMIT = 8192;
+  const TEXT_LIMIT = policy.hostTextLimit;
   let locateWindow = 0, locatesInWindow = 0;
   const cut = (v) => { const t = String(v); return t.length > TEXT_LIMIT ? `${t.slice(0, TEXT_LIMIT)}…` : t; };
   const locate = (error) => {

@@ -47,6 +47,7 @@ function captureCommons(g) {
     FunctionPrototype: g.Function.prototype,
     ArrayPrototype: g.Array.prototype,
     isArray: g.Array.isArray,
+    isObject: (v) => (typeof v === 'object' && v !== null) || typeof v === 'function',
     // errors
     Error: g.Error, TypeError: g.TypeError, SyntaxError: g.SyntaxError,
     ReferenceError: g.ReferenceError, RangeError: g.RangeError,

@@ -26,7 +26,6 @@ function tameFunctionConstructors(c, compile, replaceConstructors) {
     ['generator', 'GeneratorFunction', c.getPrototypeOf(function* () {})],
     ['async-generator', 'AsyncGeneratorFunction', c.getPrototypeOf(async function* () {})],
   ];
-  const isObject = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
   const standIns = c.create(null);
   for (let k = 0; k < kinds.length; k++) {
     const [kind, name, prototype] = kinds[k];
@@ -42,7 +41,7 @@ function tameFunctionConstructors(c, compile, replaceConstructors) {
       // `class F extends Function {}` then `new F(…)`: the function inherits F.prototype.
       if (new.target !== undefined && new.target !== standIn) {
         const proto = new.target.prototype;
-        if (isObject(proto)) c.setPrototypeOf(fn, proto);
+        if (c.isObject(proto)) c.setPrototypeOf(fn, proto);
       }
       return fn;
     };

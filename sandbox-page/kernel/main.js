@@ -35,7 +35,7 @@ function kernelMain(g) {
   };
   const record = (fields) => c.setPrototypeOf(fields, null);
   // Every text that leaves for the host is cut to this many UTF-16 units.
-  const TEXT_LIMIT = 8192;
+  const TEXT_LIMIT = policy.hostTextLimit;
   const cut = (text) => (text.length > TEXT_LIMIT ? `${c.apply(c.stringSlice, text, [0, TEXT_LIMIT])}…` : text);
   // Where scripts load from data: URLs (Firefox), a stack names each script by its whole text:
   // the kernel swaps the URL for a short name before anything is cut or sent. The newest

@@ -22,7 +22,6 @@ function makeScope(c, policy, standIns, functionResult) {
   const realGlobal = c.global;
   const data = (value, writable, enumerable, configurable) =>
     ({ __proto__: null, value, writable, enumerable, configurable });
-  const isObject = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
   const notDefined = (key) => c.construct(c.ReferenceError, [`${typeof key === 'symbol' ? 'symbol' : key} is not defined`]);
 
   const missing = c.construct(c.Proxy, [c.create(null), {
@@ -39,7 +38,7 @@ function makeScope(c, policy, standIns, functionResult) {
     set(target, key, value, receiver) {
       if (c.has(target, key)) return c.set(target, key, value, receiver);
       if (receiver === G) return c.reflectDefine(target, key, data(value, true, true, true));
-      return isObject(receiver) && c.reflectDefine(receiver, key, data(value, true, true, true));
+      return c.isObject(receiver) && c.reflectDefine(receiver, key, data(value, true, true, true));
     },
     getPrototypeOf() { return null; },
     setPrototypeOf(_target, proto) { return proto === null; },

@@ -4,7 +4,7 @@
 // origin, no CSP, no opaque frame) and no watchdog runs, so that the escape corpus shows what
 // layers 2 and 3 stop on their own. Never part of the extension.
 
-/* global paranoidWorkerDriver, paranoidSandboxHandle, paranoidKernel */
+/* global paranoidWorkerDriver, paranoidSandboxHandle, paranoidKernel, paranoidPolicy */
 /* exported openUnisolated */
 
 let unisolatedWasm = null;
@@ -14,7 +14,7 @@ async function openUnisolated(options = {}) {
   if (unisolatedWasm === null) unisolatedWasm = await (await fetch('/ext/core/paranoid_core.wasm')).arrayBuffer();
   let driver = null;
   const sandbox = paranoidSandboxHandle((m) => driver.fromHost(m), options, () => { driver.kill('the run is over'); });
-  driver = paranoidWorkerDriver({ kernel: paranoidKernel, send: (m) => sandbox.deliver(m), watchdog: false });
+  driver = paranoidWorkerDriver({ kernel: paranoidKernel, policy: paranoidPolicy(), send: (m) => sandbox.deliver(m), watchdog: false });
   driver.fromHost({ type: 'create', wasm: unisolatedWasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers } });
   await sandbox.ready;
   return sandbox.handle;

@@ -21,3 +21,7 @@ pub const MAX_NESTING: u32 = 160;
 /// and cost the pre-scan nothing, but build trees as deep as they are long. Measured: with this
 /// bound, 131,072-long chains are refused cleanly in wasm.
 pub const MAX_TREE_DEPTH: u32 = 1_000;
+
+/// Longest text (UTF-16 units) a sandbox can send the host in one piece: an error's name,
+/// message or stack, a console line. Longer ones are cut, by the kernel and again by the frame.
+pub const HOST_TEXT_LIMIT: usize = 8192;

@@ -28,5 +28,6 @@ pub fn tables() -> serde_json::Value {
         "mustBeGone": globals::MUST_BE_GONE,
         "frameUnforgeable": globals::FRAME_UNFORGEABLE,
         "maxSourceBytes": limits::MAX_SOURCE_BYTES,
+        "hostTextLimit": limits::HOST_TEXT_LIMIT,
     })
 }
