@@ -14,6 +14,7 @@ mod diagnostic;
 mod emit;
 mod function;
 mod level;
+pub mod match_pattern;
 mod parse;
 mod pattern;
 pub mod policy;

@@ -1,10 +1,12 @@
-//! `paranoid`: vet and transpile untrusted scripts from the command line.
+//! `paranoid`: vet and transpile untrusted scripts, and check match patterns, from the command
+//! line.
 //!
 //! Exit codes: 0 every input passes, 1 an input is refused, 2 usage or I/O error.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+use paranoid_core::match_pattern::MatchPattern;
 use paranoid_core::policy::limits::MAX_NESTING;
 use paranoid_core::{
     nesting_depth, transpile, transpile_function, vet, Diagnostic, EsLevel, FunctionKind,
@@ -21,6 +23,8 @@ usage:
       (prints how deep each file nests, as the limit counts it)
   paranoid policy
       (prints the policy tables the sandbox's JS side is generated from, as JSON)
+  paranoid match-pattern PATTERN [URL...]
+      (checks a Chrome match pattern; prints its regex and which URLs it matches, as JSON)
 
 FILE may be `-` for standard input. LEVEL is es5, es2015 … es2023 (default es2023).
 exit status: 0 passes, 1 refused, 2 usage or I/O error";
@@ -34,6 +38,7 @@ fn main() -> ExitCode {
         Some("transpile") => cmd_transpile(&args[1..]),
         Some("function") => cmd_function(&args[1..]),
         Some("nesting") => cmd_nesting(&args[1..]),
+        Some("match-pattern") => cmd_match_pattern(&args[1..]),
         Some("policy") if args.len() == 1 => {
             println!("{:#}", paranoid_core::policy::tables());
             Ok(true)
@@ -259,6 +264,37 @@ fn cmd_nesting(args: &[String]) -> Result<bool, Usage> {
         }
     }
     Ok(all_pass)
+}
+
+/// Refused (1) only when the pattern is invalid; which URLs match is in the JSON.
+fn cmd_match_pattern(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &[])?;
+    let Some((text, urls)) = flags.positional.split_first() else {
+        return Err(Usage("`match-pattern` needs a PATTERN".into()));
+    };
+    match MatchPattern::parse(text) {
+        Ok(pattern) => {
+            let matches: serde_json::Map<String, serde_json::Value> = urls
+                .iter()
+                .map(|url| (url.clone(), pattern.matches(url).into()))
+                .collect();
+            let report = serde_json::json!({
+                "ok": true,
+                "pattern": pattern.to_string(),
+                "regex": pattern.to_regex(),
+                "matches": matches,
+            });
+            println!("{report}");
+            Ok(true)
+        }
+        Err(e) => {
+            println!(
+                "{}",
+                serde_json::json!({ "ok": false, "error": e.to_string() })
+            );
+            Ok(false)
+        }
+    }
 }
 
 /// The source map with its one source named after the input file, and its text inlined.
