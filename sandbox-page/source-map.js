@@ -10,7 +10,8 @@
  * @returns {(line: number, column: number) => ({ line: number, column: number } | null)}
  *   1-based generated position → 1-based original position
  */
-globalThis.paranoidSourceMapIndex = function sourceMapIndex(mappings) {
+// The frame scrubs its globals after loading this file: what the index needs is captured now.
+globalThis.paranoidSourceMapIndex = ((Int8Array, Int32Array, Math, Error) => function sourceMapIndex(mappings) {
   const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   const DIGIT = new Int8Array(128).fill(-1);
   for (let d = 0; d < B64.length; d++) DIGIT[B64.charCodeAt(d)] = d;
@@ -60,4 +61,4 @@ globalThis.paranoidSourceMapIndex = function sourceMapIndex(mappings) {
     }
     return best < 0 ? null : { line: lines[best] + 1, column: ocols[best] + 1 };
   };
-};
+})(globalThis.Int8Array, globalThis.Int32Array, globalThis.Math, globalThis.Error);
