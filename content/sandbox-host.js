@@ -9,6 +9,7 @@
 //    in Chromium, where `worker.terminate()` alone leaves a spinning thread burning ~2 s.
 // Invariant: nothing that comes back from the frame is evaluated; results are data.
 
+/* global paranoidPolicy */
 /* exported openSandbox, paranoidSandboxHandle */
 
 const paranoidExtension = globalThis.browser ?? globalThis.chrome;
@@ -33,11 +34,12 @@ function paranoidNonce() {
 /**
  * The handle on one sandbox, whatever carries its messages.
  * @param {(message: object) => void} post sends to the sandbox (the frame's port)
- * @param {{ onEvent?: (event: object) => void }} options
+ * @param {{ onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} options
  * @param {() => void} teardown removes what hosts the sandbox, once, when it dies
  */
 function paranoidSandboxHandle(post, options, teardown) {
   const EVENTS_KEPT = 1000;
+  const MESSAGE_LIMIT = paranoidPolicy().messageLimit;
   let nextId = 1;
   const waiting = new Map();
   let quietWaiters = [];
@@ -66,7 +68,15 @@ function paranoidSandboxHandle(post, options, teardown) {
       case 'ready': resolveReady(); break;
       case 'failed': die(`the sandbox failed to start: ${message.reason}`, 'error'); break;
       case 'killed': die(message.reason, 'killed'); break;
-      case 'result': case 'report': {
+      case 'message': {
+        // Data only: parsed here, in the content script's world, never evaluated.
+        if (typeof message.json !== 'string' || !options.onMessage) break;
+        let data;
+        try { data = JSON.parse(message.json); } catch { break; }
+        options.onMessage(data);
+        break;
+      }
+      case 'result': case 'report': case 'delivered': {
         const w = waiting.get(message.id);
         if (w) { waiting.delete(message.id); w(message); }
         break;
@@ -96,8 +106,19 @@ function paranoidSandboxHandle(post, options, teardown) {
   const handle = {
     /** Runs one script; resolves with `{status, diagnostics?, error?}`. */
     run: (source, filename) => request({ type: 'run', source, filename }),
-    /** JSON texts of the named globals. */
+    /** JSON texts of the named globals, and the missing globals the scripts reached for. */
     report: (names) => request({ type: 'report', names }),
+    /**
+     * Posts JSON-able data to the sandbox's `paranoid.onMessage` listeners; resolves once they
+     * ran, or with `{status: 'error', reason}` when the data cannot be sent.
+     */
+    post: (data) => {
+      let json;
+      try { json = JSON.stringify(data); } catch (error) { return Promise.resolve({ status: 'error', reason: `the data is not JSON: ${error.message}` }); }
+      if (typeof json !== 'string') return Promise.resolve({ status: 'error', reason: 'the data is not JSON' });
+      if (json.length > MESSAGE_LIMIT) return Promise.resolve({ status: 'error', reason: `${json.length} characters of JSON, over the limit of ${MESSAGE_LIMIT}` });
+      return request({ type: 'deliver', json });
+    },
     /** Resolves when nothing is pending (no turn, timers or calls), or with the sandbox's death. */
     whenQuiet: () => new Promise((resolve) => {
       if (deathReason !== null) resolve({ status: deathReason.status, reason: deathReason.reason });
@@ -114,7 +135,8 @@ function paranoidSandboxHandle(post, options, teardown) {
 
 /**
  * Opens a fresh sandbox in a frame of the extension's sandbox page.
- * @param {{ cpuMs?: number, level?: string, layers?: object, onEvent?: (event: object) => void }} [options]
+ * @param {{ cpuMs?: number, level?: string, layers?: object, capabilities?: { messages?: boolean },
+ *   onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} [options]
  * @returns {Promise<object>} the sandbox handle: run, report, whenQuiet, kill, death, events
  */
 async function openSandbox(options = {}) {
@@ -140,7 +162,7 @@ async function openSandbox(options = {}) {
   port.onmessage = (event) => {
     const message = event.data;
     if (message !== null && typeof message === 'object' && message.type === 'hello') {
-      port.postMessage({ type: 'create', wasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers } });
+      port.postMessage({ type: 'create', wasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers, capabilities: options.capabilities } });
       return;
     }
     sandbox.deliver(message);

@@ -184,7 +184,18 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
         checkQuiet();
         break;
       }
-      case 'report': outstanding--; send({ type: 'report', id: message.id, values: message.values }); checkQuiet(); break;
+      case 'report': {
+        outstanding--;
+        const missing = Array.isArray(message.missing) ? message.missing.slice(0, 256).map(cut) : [];
+        send({ type: 'report', id: message.id, values: message.values, missing });
+        checkQuiet();
+        break;
+      }
+      case 'delivered': outstanding--; send({ type: 'delivered', id: message.id }); checkQuiet(); break;
+      case 'message':
+        // Checked again here: the kernel bounds each message; one that breaks the bound is dropped.
+        if (typeof message.json === 'string' && message.json.length <= policy.messageLimit) send({ type: 'message', json: message.json });
+        break;
       case 'uncaught': send({ type: 'uncaught', error: locate(message.error) }); break;
       case 'console': send({ type: 'console', level: cut(message.level), text: cut(message.text) }); break;
       default: break;
@@ -207,7 +218,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       // An error the kernel did not catch: it may be half-working, so it goes (fail closed).
       if (!dead) kill(`the kernel failed: ${cut(event.message)}`);
     }]);
-    apply(workerPost, worker, [{ type: 'boot', token, module, level: options.level ?? null, layers: options.layers ?? null, cpuMs: budgetMs }]);
+    const capabilities = { messages: options.capabilities?.messages === true };
+    apply(workerPost, worker, [{ type: 'boot', token, module, level: options.level ?? null, layers: options.layers ?? null, cpuMs: budgetMs, capabilities }]);
   };
 
   /** A message from the host (already unwrapped from its event). */
@@ -215,10 +227,11 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
     if (dead || message === null || typeof message !== 'object') return;
     if (message.type === 'create' && worker === null) { create(message); return; }
     if (worker === null) return;
-    if (message.type === 'run' || message.type === 'report') {
+    if (message.type === 'run' || message.type === 'report' || message.type === 'deliver') {
+      if (message.type === 'deliver' && !(typeof message.json === 'string' && message.json.length <= policy.messageLimit)) return;
       outstanding++;
       lastRequest = message.id;
-      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, hostTime: message.hostTime }]);
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));
     }

@@ -34,6 +34,9 @@ function kernelMain(g) {
     c.apply(c.postMessage, g, [message]);
   };
   const record = (fields) => c.setPrototypeOf(fields, null);
+  // After untrusted code has run, `array[i] = v` could reach a setter planted on
+  // Array.prototype: the kernel defines the element instead.
+  const append = (array, value) => c.reflectDefine(array, array.length, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
   // Every text that leaves for the host is cut to this many UTF-16 units.
   const TEXT_LIMIT = policy.hostTextLimit;
   const cut = (text) => (text.length > TEXT_LIMIT ? `${c.apply(c.stringSlice, text, [0, TEXT_LIMIT])}…` : text);
@@ -150,6 +153,32 @@ function kernelMain(g) {
   };
   const uncaught = (error) => event({ type: 'uncaught', error: describe(error) });
 
+  // Messages to the page, bounded per real second on top of each one's size.
+  const MESSAGE_LIMIT = policy.messageLimit;
+  const MESSAGES_PER_SECOND = 500;
+  const MESSAGE_CHARS_PER_SECOND = 16 * MESSAGE_LIMIT;
+  const MESSAGE_LISTENERS = 64;
+  let messagesSecond = 0, messagesThisSecond = 0, bytesThisSecond = 0;
+  const messageListeners = [];
+  const deliver = (json) => {
+    let data;
+    try { data = c.apply(c.jsonParse, undefined, [json]); } catch { return; }
+    for (let i = 0; i < messageListeners.length; i++) {
+      try { c.apply(messageListeners[i], undefined, [data]); } catch (error) { uncaught(error); }
+    }
+  };
+
+  // The globals a script reached for that the sandbox does not offer (`document`, `fetch`, …),
+  // for the host's report: the first MISSING_KEPT names, in order.
+  const MISSING_KEPT = 256;
+  const missingSeen = c.create(null);
+  const missingNames = [];
+  const noteMissing = (key) => {
+    if (typeof key !== 'string' || missingSeen[key] === true || missingNames.length >= MISSING_KEPT) return;
+    missingSeen[key] = true;
+    append(missingNames, cut(key));
+  };
+
   /** A one-shot iterable of one string that consults no prototype (Blob's sequence<BlobPart>). */
   const onePart = (text) => {
     let done = false;
@@ -221,7 +250,7 @@ function kernelMain(g) {
     const budget = typeof message.cpuMs === 'number' && message.cpuMs > 0 ? message.cpuMs : 100;
     let jitterInstant = null;
     const jitter = c.construct(c.Float64Array, [3]);
-    const hostApi = c.freeze({
+    const hostApi = {
       __proto__: null,
       cpuLevel() {
         // The thresholds move by up to ±5 % of the budget at each instant, so that counting
@@ -234,7 +263,34 @@ function kernelMain(g) {
         const share = used / budget;
         return share < 0.5 + jitter[0] ? 0 : share < 0.75 + jitter[1] ? 1 : share < 0.875 + jitter[2] ? 2 : 3;
       },
-    });
+    };
+    // Messages with the page: only when the host grants them (a page's own scripts; never a
+    // quarantined one). Data only, as JSON text both ways.
+    const capabilities = c.isObject(message.capabilities) ? message.capabilities : c.create(null);
+    if (capabilities.messages === true) {
+      hostApi.postMessage = function postMessage(data) {
+        const t = realNow();
+        if (t - messagesSecond > 1000) { messagesSecond = t; messagesThisSecond = 0; bytesThisSecond = 0; }
+        let json;
+        try { json = c.apply(c.jsonStringify, undefined, [data]); } catch (error) {
+          throw c.construct(c.TypeError, [`paranoid.postMessage: the data is not JSON: ${describe(error).message}`]);
+        }
+        if (typeof json !== 'string') throw c.construct(c.TypeError, ['paranoid.postMessage: the data is not JSON (undefined, a function or a symbol)']);
+        if (json.length > MESSAGE_LIMIT) throw c.construct(c.RangeError, [`paranoid.postMessage: ${json.length} characters of JSON, over the limit of ${MESSAGE_LIMIT}`]);
+        if (messagesThisSecond >= MESSAGES_PER_SECOND || bytesThisSecond + json.length > MESSAGE_CHARS_PER_SECOND) {
+          throw c.construct(c.RangeError, [`paranoid.postMessage: over ${MESSAGES_PER_SECOND} messages or ${MESSAGE_CHARS_PER_SECOND} characters in one second`]);
+        }
+        messagesThisSecond++;
+        bytesThisSecond += json.length;
+        post(record({ type: 'message', json }));
+      };
+      hostApi.onMessage = function onMessage(listener) {
+        if (typeof listener !== 'function') throw c.construct(c.TypeError, ['paranoid.onMessage: the listener is not a function']);
+        if (messageListeners.length >= MESSAGE_LISTENERS) throw c.construct(c.RangeError, [`paranoid.onMessage: over ${MESSAGE_LISTENERS} listeners`]);
+        append(messageListeners, listener);
+      };
+    }
+    c.freeze(hostApi);
     const standIns = c.create(null);
     const clockStandIns = clock.standIns;
     const clockNames = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
@@ -242,7 +298,7 @@ function kernelMain(g) {
     standIns.Function = functions.Function;
     standIns.console = consoleStandIn;
     standIns.paranoid = hostApi;
-    const scope = makeScope(c, policy, standIns, (fn) => { handedOver = fn; return fn; });
+    const scope = makeScope(c, policy, standIns, (fn) => { handedOver = fn; return fn; }, noteMissing);
     const reserved = policy.reserved;
     // With the transpiler off (test builds) nothing names them: they are bound only for the
     // loader probe below and deleted after it.
@@ -331,7 +387,9 @@ function kernelMain(g) {
       }
       values[name] = json;
     }
-    post(record({ type: 'report', id: message.id, values }));
+    const missing = [];
+    for (let i = 0; i < missingNames.length; i++) append(missing, missingNames[i]);
+    post(record({ type: 'report', id: message.id, values, missing }));
   };
 
   const onMessage = (event) => {
@@ -360,6 +418,12 @@ function kernelMain(g) {
     sandbox.clock.hostTime(own('hostTime'));
     if (type === 'run') run(record({ id: own('id'), source: own('source'), filename: own('filename') }));
     else if (type === 'report') { beginTurn(); report(record({ id: own('id'), names: own('names') })); }
+    else if (type === 'deliver') {
+      const json = own('json');
+      beginTurn();
+      if (typeof json === 'string') deliver(json);
+      post(record({ type: 'delivered', id: own('id') }));
+    }
   };
   c.apply(c.addEventListener, g, ['message', onMessage]);
   // The engine fires this in a task of its own: a turn, since reading the reason runs

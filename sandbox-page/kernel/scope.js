@@ -17,8 +17,9 @@
  * @param {{ globals: { name: string, provision: string }[] }} policy
  * @param {Record<string, unknown>} standIns the kernel's values for `stand-in` globals (but G's names)
  * @param {(fn: Function) => Function} functionResult receives what a `Function` stand-in's output defines
+ * @param {(key: string | symbol) => void} noteMissing told of every name looked up and not found
  */
-function makeScope(c, policy, standIns, functionResult) {
+function makeScope(c, policy, standIns, functionResult, noteMissing) {
   const realGlobal = c.global;
   const data = (value, writable, enumerable, configurable) =>
     ({ __proto__: null, value, writable, enumerable, configurable });
@@ -26,15 +27,19 @@ function makeScope(c, policy, standIns, functionResult) {
 
   const missing = c.construct(c.Proxy, [c.create(null), {
     __proto__: null,
-    get(_target, key) { throw notDefined(key); },
-    set(_target, key) { throw notDefined(key); },
-    has() { return false; },
+    get(_target, key) { noteMissing(key); throw notDefined(key); },
+    set(_target, key) { noteMissing(key); throw notDefined(key); },
+    has(_target, key) { noteMissing(key); return false; },
   }]);
   const S = c.create(missing);
 
   const G = c.construct(c.Proxy, [S, {
     __proto__: null,
-    get(target, key, receiver) { return c.has(target, key) ? c.get(target, key, receiver) : undefined; },
+    get(target, key, receiver) {
+      if (c.has(target, key)) return c.get(target, key, receiver);
+      noteMissing(key);
+      return undefined;
+    },
     set(target, key, value, receiver) {
       if (c.has(target, key)) return c.set(target, key, value, receiver);
       if (receiver === G) return c.reflectDefine(target, key, data(value, true, true, true));

@@ -25,3 +25,22 @@ pub const MAX_TREE_DEPTH: u32 = 1_000;
 /// Longest text (UTF-16 units) a sandbox can send the host in one piece: an error's name,
 /// message or stack, a console line. Longer ones are cut, by the kernel and again by the frame.
 pub const HOST_TEXT_LIMIT: usize = 8192;
+
+/// Longest JSON text (UTF-16 units) of one message between a sandbox and its page, either way.
+/// Larger messages are refused with an error where they are sent, never cut.
+pub const MESSAGE_LIMIT: usize = 1 << 20;
+
+/// Largest `src` a page's `<script type="text/x-paranoid">` may name, in bytes: the fetch stops
+/// there and the script is refused with an error event.
+pub const PAGE_SCRIPT_MAX_BYTES: usize = 4 * 1024 * 1024;
+
+/// CPU budget per virtual instant of a page's script when its tag names none, in ms.
+pub const PAGE_SCRIPT_DEFAULT_CPU_MS: u32 = 100;
+
+/// The user's per-site cap on what a page may ask for (`data-cpu-ms`), when the user set none,
+/// and the highest cap the user may set, in ms.
+pub const SITE_DEFAULT_CPU_CAP_MS: u32 = 250;
+pub const SITE_MAX_CPU_CAP_MS: u32 = 5_000;
+
+/// Longest `data-name` of a page's script, in UTF-16 units.
+pub const PAGE_SCRIPT_NAME_MAX: usize = 64;

@@ -29,5 +29,13 @@ pub fn tables() -> serde_json::Value {
         "frameUnforgeable": globals::FRAME_UNFORGEABLE,
         "maxSourceBytes": limits::MAX_SOURCE_BYTES,
         "hostTextLimit": limits::HOST_TEXT_LIMIT,
+        "messageLimit": limits::MESSAGE_LIMIT,
+        "pageScripts": {
+            "maxBytes": limits::PAGE_SCRIPT_MAX_BYTES,
+            "defaultCpuMs": limits::PAGE_SCRIPT_DEFAULT_CPU_MS,
+            "siteDefaultCpuCapMs": limits::SITE_DEFAULT_CPU_CAP_MS,
+            "siteMaxCpuCapMs": limits::SITE_MAX_CPU_CAP_MS,
+            "nameMax": limits::PAGE_SCRIPT_NAME_MAX,
+        },
     })
 }
