@@ -59,7 +59,7 @@ globals! {
     StandIn "microtasks, through the kernel's captured queue": queueMicrotask;
     StandIn "the stand-in global object itself": globalThis self window;
     StandIn "messages sent to the host as data": console;
-    StandIn "the host API: cpuLevel() gives 0-3 for the CPU spent at this instant (seed)": paranoid;
+    StandIn "the host API: cpuLevel() gives 0-3 for the CPU spent at this instant (seed); postMessage(data) and onMessage(listener) only where the host grants messages (a page's own scripts)": paranoid;
 }
 
 /// Values every realm keeps on its global because they cannot be deleted. Nothing else may stay

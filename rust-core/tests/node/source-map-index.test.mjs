@@ -43,4 +43,14 @@ describe('the frame\'s source-map index', () => {
       assert.ok(checked > 10, `only ${checked} positions checked`);
     });
   }
+
+  it('still works once the realm\'s globals are deleted, as the frame scrubs them', () => {
+    const scrubbed = vm.createContext({});
+    vm.runInContext(readFileSync(path.join(ROOT, 'sandbox-page', 'source-map.js'), 'utf8'), scrubbed);
+    vm.runInContext('for (const name of ["Int8Array", "Int32Array", "Math", "Error", "Array"]) delete globalThis[name];', scrubbed);
+    const r = loadWasmCore().transpile('var a = 1;\nvar b = 2;\n    null.boom;\n');
+    const lookup = scrubbed.paranoidSourceMapIndex(JSON.parse(r.sourceMap).mappings);
+    const found = lookup(1, r.code.indexOf('null.boom') + 1);
+    assert.deepEqual({ line: found.line, column: found.column }, { line: 3, column: 5 });
+  });
 });
