@@ -1,7 +1,87 @@
 'use strict';
-// The extension's background (Chrome: service worker; Firefox: event page). Issue 3 needs no
-// background logic: sandboxes are hosted by the content script. The registry of userscripts and
-// rules (later issues) lives here.
+// The extension's background (Chrome: service worker; Firefox: event page). It holds no state
+// of its own: settings live in `storage.local`. Three jobs:
+// 1. Keep the declarativeNetRequest rules equal to the user's quarantine rules (a blocked
+//    script request per rule and site).
+// 2. Fetch a quarantined script's text for the content script (no cookies, size-limited, and
+//    only a URL that one of the asking site's rules names).
+// 3. Tell a content script its tab id (the popup and tests address tabs by id).
+
+/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey */
+
+// Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
+if (typeof paranoidPolicy === 'undefined') importScripts('/sandbox-page/policy.js', '/shared/site-settings.js');
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
-extensionApi.runtime.onInstalled.addListener(() => {});
+
+/** The dynamic rules the stored settings call for. */
+function quarantineRules(stored) {
+  const rules = [];
+  const sites = stored !== null && typeof stored === 'object' ? stored : {};
+  for (const origin of Object.keys(sites)) {
+    let host;
+    try { host = new URL(origin).hostname; } catch { continue; }
+    const site = paranoidSiteSettings(sites, origin);
+    if (!site.enabled) continue;
+    for (const rule of site.quarantine) {
+      rules.push({
+        id: rules.length + 1,
+        priority: 1,
+        action: { type: 'block' },
+        condition: { regexFilter: rule.regex, resourceTypes: ['script'], initiatorDomains: [host] },
+      });
+    }
+  }
+  return rules;
+}
+
+let syncing = Promise.resolve();
+function syncRules() {
+  syncing = syncing.then(async () => {
+    const stored = (await extensionApi.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
+    const old = await extensionApi.declarativeNetRequest.getDynamicRules();
+    await extensionApi.declarativeNetRequest.updateDynamicRules({
+      removeRuleIds: old.map((r) => r.id),
+      addRules: quarantineRules(stored),
+    });
+  }).catch((error) => console.error('paranoid: the quarantine rules could not be installed:', error));
+  return syncing;
+}
+extensionApi.runtime.onInstalled.addListener(() => { syncRules(); });
+extensionApi.runtime.onStartup.addListener(() => { syncRules(); });
+extensionApi.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && Object.hasOwn(changes, paranoidSitesKey)) syncRules();
+});
+
+async function fetchQuarantined(url, senderUrl) {
+  const origin = new URL(senderUrl).origin;
+  const stored = (await extensionApi.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
+  const site = paranoidSiteSettings(stored, origin);
+  const bare = String(url).split('#')[0];
+  if (!site.enabled || !site.quarantine.some((r) => new RegExp(r.regex).test(bare))) {
+    return { ok: false, error: `no quarantine rule of ${origin} names ${bare}` };
+  }
+  const limit = paranoidPolicy().pageScripts.maxBytes;
+  const response = await fetch(bare, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
+  if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength > limit) return { ok: false, error: `${bytes.byteLength} bytes, over the limit of ${limit}` };
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, error: 'not UTF-8 text' };
+  }
+}
+
+extensionApi.runtime.onMessage.addListener((message, sender, respond) => {
+  if (sender.id !== extensionApi.runtime.id || message === null || typeof message !== 'object') return undefined;
+  if (message.type === 'paranoid:whoami' && sender.tab) {
+    respond({ tabId: sender.tab.id });
+    return undefined;
+  }
+  if (message.type === 'paranoid:fetch-quarantined' && sender.tab && typeof sender.url === 'string') {
+    fetchQuarantined(message.url, sender.url).then(respond, (error) => respond({ ok: false, error: String(error.message) }));
+    return true;
+  }
+  return undefined;
+});

@@ -7,6 +7,7 @@
 //          [--cpu-ms N] [--wait-ms N] [--report NAME]... [--shared] [--prelude FILE]... FILE...
 
 import http from 'node:http';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Builder } from 'selenium-webdriver';
@@ -85,12 +86,57 @@ export async function startServer(ext) {
   return { server, hits, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
-/** A browser with the extension loaded. */
-export async function launch(browser, ext) {
+/** The Firefox add-on's internal UUID, fixed by a pref so that its pages have a known URL. */
+const FIREFOX_UUID = '6d1c0b6e-5a8a-4d3c-9a7e-0c0ffee0a11d';
+
+/**
+ * The URL of the extension's root in that browser: Chromium derives an unpacked extension's
+ * id from its absolute path (SHA-256, first 32 hex digits spelled a–p); Firefox uses the UUID
+ * the launch fixed.
+ */
+export function extensionBase(browser, ext) {
+  if (browser === 'firefox') return `moz-extension://${FIREFOX_UUID}/`;
+  const hex = createHash('sha256').update(path.resolve(ext)).digest('hex').slice(0, 32);
+  return `chrome-extension://${[...hex].map((h) => String.fromCharCode(97 + parseInt(h, 16))).join('')}/`;
+}
+
+/**
+ * Opens one of the extension's pages (`ui/popup.html?tab=3`) in a new tab and switches to it.
+ * Firefox: Marionette will not navigate to moz-extension: URLs, so the tab is opened from the
+ * browser's chrome context.
+ */
+export async function openExtensionPage(driver, browser, ext, page) {
+  const url = `${extensionBase(browser, ext)}${page}`;
+  if (browser !== 'firefox') {
+    await driver.switchTo().newWindow('tab');
+    await driver.get(url);
+    return;
+  }
+  const before = new Set(await driver.getAllWindowHandles());
+  await driver.setContext(firefox.Context.CHROME);
+  try {
+    await driver.executeScript(`gBrowser.selectedTab = gBrowser.addTab(arguments[0], {
+      triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });`, url);
+  } finally {
+    await driver.setContext(firefox.Context.CONTENT);
+  }
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const added = (await driver.getAllWindowHandles()).filter((h) => !before.has(h));
+    if (added.length > 0) { await driver.switchTo().window(added[0]); break; }
+    if (Date.now() > deadline) throw new Error(`the extension page ${page} did not open`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const deadline2 = Date.now() + 10000;
+  while (!(await driver.getCurrentUrl()).startsWith(url.split('?')[0]) && Date.now() < deadline2) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** A browser with the extension loaded; with a window when `headless` is false. */
+export async function launch(browser, ext, { headless = true, firefoxPackage = `${ext}.zip` } = {}) {
   if (browser === 'chromium') {
     const options = new chrome.Options()
       .setChromeBinaryPath(process.env.PARANOID_CHROMIUM || '/usr/bin/chromium')
-      .addArguments('--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+      .addArguments(...(headless ? ['--headless=new'] : []), '--window-size=1200,900', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
         '--no-first-run', `--load-extension=${ext}`, `--disable-extensions-except=${ext}`);
     options.excludeSwitches('disable-extensions');
@@ -99,11 +145,14 @@ export async function launch(browser, ext) {
   }
   const options = new firefox.Options()
     .setBinary(process.env.PARANOID_FIREFOX || '/usr/bin/firefox-esr')
-    .addArguments('-headless');
+    .setPreference('extensions.webextensions.uuids', JSON.stringify({ 'paranoid@paranoid.invalid': FIREFOX_UUID }))
+    // The chrome context (tests only) is how a test opens the extension's own pages: Marionette
+    // refuses to navigate a tab to a moz-extension: URL.
+    .addArguments(...(headless ? ['-headless'] : []), '-width=1200', '-height=900');
   const gecko = process.env.PARANOID_GECKODRIVER || path.join(process.env.HOME || '/root', '.cargo', 'bin', 'geckodriver');
-  const service = new firefox.ServiceBuilder(gecko);
+  const service = new firefox.ServiceBuilder(gecko).addArguments('--allow-system-access');
   const driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options).setFirefoxService(service).build();
-  await driver.installAddon(`${ext}.zip`, true);
+  await driver.installAddon(firefoxPackage, true);
   return driver;
 }
 

@@ -3,14 +3,17 @@
 //! Why: a newcomer's first command should show what the project does, not only that it builds.
 //! First the Rust core through its native CLI: vet each demo script, transpile the ones that
 //! pass, and check that each outcome is the expected one (so the demo doubles as a smoke test).
-//! Then the same scripts in the real extension in headless Chromium (`sandbox-run`).
+//! Then the shipped extension (`dist/chrome`) in Chromium on the bundled demo page
+//! (`demo/page/`, driven by `tests/harness/demo-run.mjs`), which fails unless every widget
+//! reaches its expected outcome.
 
 use std::path::Path;
 use std::process::Command;
 
 use crate::build;
+use crate::extension;
 use crate::setup;
-use crate::util::{self, cmd, heading, step, Failure, Result};
+use crate::util::{self, cmd, heading, run, step, Failure, Result};
 
 const STEP: &str = "demo";
 
@@ -86,63 +89,22 @@ pub fn demo(root: &Path) -> Result {
         expect("paranoid function", passed, call.passes)?;
     }
 
-    heading("demo: the same scripts in the real extension, in headless Chromium");
+    heading("demo: the extension on the bundled demo page (demo/page/)");
     println!(
-        "each runs in a fresh sandbox (content script → frame → worker); one JSON line each:\n\
-         good.js runs and reports its global `report`, escape.js and sneaky.js are rejected,\n\
-         spin.js is killed by the watchdog while the page stays responsive"
+        "the page opts in with <script type=\"text/x-paranoid\"> tags; each widget runs in its own\n\
+         sandbox: a computation, a fetch that is stopped, an endless loop that is killed, a script\n\
+         rejected at vetting, the fake clock. A window opens where there is a display (close it to\n\
+         end); headless, what each widget showed is printed and screenshots are saved"
     );
-    let lines = crate::sandbox_run::sandbox_run_lines(
-        root,
-        &[
-            "--report",
-            "report",
-            "demo/good.js",
-            "demo/escape.js",
-            "demo/sneaky.js",
-            "demo/spin.js",
-        ]
-        .map(String::from),
-    )?;
-    let expected = [
-        ("demo/good.js", "ok"),
-        ("demo/escape.js", "rejected"),
-        ("demo/sneaky.js", "rejected"),
-        ("demo/spin.js", "killed"),
-    ];
-    if lines.len() != expected.len() {
-        return Err(Failure::new(
-            STEP,
-            format!(
-                "expected {} results from the browser, got {}",
-                expected.len(),
-                lines.len()
-            ),
-        ));
-    }
-    for (line, (file, status)) in lines.iter().zip(expected) {
-        let got = line["status"].as_str().unwrap_or("?");
-        if got != status {
-            return Err(Failure::new(
-                STEP,
-                format!("{file} in the browser: expected `{status}`, got `{got}`"),
-            ));
-        }
-    }
-    if lines[0]["report"]["report"].as_str().is_none() {
-        return Err(Failure::new(
-            STEP,
-            "good.js did not report its global `report`",
-        ));
-    }
-    if lines[3]["host_responsive"] != serde_json::Value::Bool(true) {
-        return Err(Failure::new(
-            STEP,
-            "the page was not responsive while spin.js spun",
-        ));
-    }
-
-    println!("\ndemo finished: every script got the expected verdict");
+    extension::extension(root)?;
+    let mut c = cmd("node", root);
+    c.arg("tests/harness/demo-run.mjs")
+        .arg("--ext")
+        .arg(root.join("dist/chrome"))
+        .arg("--out")
+        .arg(root.join("target/demo"));
+    run(STEP, &mut c)?;
+    println!("\ndemo finished: every script and widget got the expected outcome");
     Ok(())
 }
 

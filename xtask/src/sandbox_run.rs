@@ -11,31 +11,6 @@ pub fn sandbox_run(root: &Path, args: &[String]) -> Result {
     run("sandbox-run", &mut harness(root, args)?)
 }
 
-/// Like [`sandbox_run`], but returns the JSON lines (each also printed) for the caller to check.
-pub fn sandbox_run_lines(root: &Path, args: &[String]) -> Result<Vec<serde_json::Value>> {
-    let mut c = harness(root, args)?;
-    c.stderr(std::process::Stdio::inherit());
-    println!("$ {}", crate::util::display(&c));
-    let out = c
-        .output()
-        .map_err(|e| crate::util::spawn_failure("sandbox-run", &c, e))?;
-    if !out.status.success() {
-        return Err(Failure::new(
-            "sandbox-run",
-            format!("the harness exited with {}", out.status),
-        ));
-    }
-    let text = String::from_utf8_lossy(&out.stdout);
-    print!("{text}");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            serde_json::from_str(l)
-                .map_err(|e| Failure::new("sandbox-run", format!("not JSON ({e}): {l}")))
-        })
-        .collect()
-}
-
 /// Builds what is stale and returns the harness command for `args`.
 fn harness(root: &Path, args: &[String]) -> Result<std::process::Command> {
     let mut browser = Browser::Chrome;

@@ -1,0 +1,16 @@
+'use strict';
+// The content script's entry (document_start): read this site's settings, then start the
+// page's opt-in scripts and the quarantine. With the site switched off nothing runs: the
+// page's `text/x-paranoid` tags stay inert, as without the extension.
+
+/* global paranoidExtension, paranoidSiteSettings, paranoidSitesKey, paranoidRegistry, paranoidPageScripts, paranoidQuarantine */
+
+(async () => {
+  let stored = {};
+  try { stored = (await paranoidExtension.storage.local.get(paranoidSitesKey))[paranoidSitesKey]; } catch { /* defaults */ }
+  const site = paranoidSiteSettings(stored, location.origin);
+  paranoidRegistry.setSite(site);
+  if (!site.enabled) return;
+  paranoidQuarantine(site, paranoidRegistry);
+  paranoidPageScripts(site, paranoidRegistry);
+})();

@@ -1,0 +1,50 @@
+'use strict';
+// What this tab's sandboxes did, for the popup and the report page: one entry per sandboxed
+// script (a page's tag, a quarantined script), answered on request over `tabs.sendMessage`.
+// Only plain data leaves; entries are capped so that a page adding tags in a loop cannot grow
+// the list without bound.
+
+/* global paranoidExtension */
+/* exported paranoidRegistry */
+
+const paranoidRegistry = (() => {
+  const KEPT = 500;
+  const DIAGNOSTICS_KEPT = 20;
+  const MISSING_KEPT = 256;
+  const entries = [];
+  let dropped = 0;
+  let site = { enabled: true };
+
+  /** Coarse on purpose: the popup shows a word, the figure is in the report. */
+  const bucket = (ms) => (ms < 1 ? 'idle' : ms < 10 ? 'light' : ms < 100 ? 'moderate' : ms < 1000 ? 'heavy' : 'very heavy');
+
+  /**
+   * @param {{ origin: 'page' | 'rule' | 'userscript', name: string, source: string }} fields
+   * @returns {(change: object) => void} updates the entry
+   */
+  const add = (fields) => {
+    const entry = { id: entries.length + dropped + 1, origin: fields.origin, name: fields.name, source: fields.source,
+      status: 'starting', reason: null, diagnostics: [], error: null, cpuMs: 0, bucket: 'idle', missing: [], messages: 0 };
+    if (entries.length < KEPT) entries.push(entry); else dropped++;
+    return (change) => {
+      for (const key of ['status', 'reason', 'error']) if (key in change) entry[key] = change[key];
+      if (Array.isArray(change.diagnostics)) entry.diagnostics = change.diagnostics.slice(0, DIAGNOSTICS_KEPT);
+      if (Array.isArray(change.missing)) entry.missing = change.missing.slice(0, MISSING_KEPT).map(String);
+      if (typeof change.cpuMs === 'number' && change.cpuMs >= entry.cpuMs) { entry.cpuMs = change.cpuMs; entry.bucket = bucket(change.cpuMs); }
+      if (change.message === true) entry.messages++;
+    };
+  };
+
+  paranoidExtension.runtime.onMessage.addListener((message, sender, respond) => {
+    if (sender.id !== paranoidExtension.runtime.id || message === null || typeof message !== 'object') return undefined;
+    if (message.type !== 'paranoid:status') return undefined;
+    respond({ origin: location.origin, url: location.href, enabled: site.enabled, scripts: structuredClone(entries), dropped });
+    return undefined;
+  });
+
+  return {
+    add,
+    /** @param {{ enabled: boolean }} settings this site's, once read */
+    setSite(settings) { site = settings; },
+  };
+})();

@@ -1,0 +1,270 @@
+// Page script isolation end to end, in both browsers: `<script type="text/x-paranoid">` tags
+// (inline, src, added later), the message API both ways, every event the page can get, the
+// page trying to forge or read what it must not, quarantine rules blocking a real script
+// request, the popup's contents, and the demo page (with screenshots).
+// Needs PARANOID_EXT_CHROME and PARANOID_EXT_FIREFOX (the test builds).
+
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { launch, openExtensionPage } from '../harness/sandbox-run.mjs';
+import { startPageServer, loggingPage } from '../harness/page-server.mjs';
+import { startDemoServer, runDemo } from '../harness/demo-run.mjs';
+
+const BROWSERS = [
+  ['chromium', process.env.PARANOID_EXT_CHROME],
+  ['firefox', process.env.PARANOID_EXT_FIREFOX],
+];
+const SHOTS = path.resolve(process.env.PARANOID_SCREENSHOTS || 'target/screenshots');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls the page's event log until `ready(log)` holds; returns the log. */
+async function logUntil(driver, ready, ms = 20000) {
+  const deadline = Date.now() + ms;
+  let log = [];
+  while (Date.now() < deadline) {
+    log = await driver.executeScript('return window.paranoidLog || []');
+    if (ready(log)) return log;
+    await sleep(100);
+  }
+  assert.fail(`timed out; the page saw: ${JSON.stringify(log).slice(0, 3000)}`);
+}
+const of = (log, name, type) => log.filter((e) => e.name === name && (type === undefined || e.type === type));
+
+/** What the popup lists for the tab showing `url` (opened as a page, as the tests can). */
+async function popupFor(driver, browser, ext, url) {
+  const page = await driver.getWindowHandle();
+  await openExtensionPage(driver, browser, ext, 'ui/popup.html?tab=0');
+  await driver.manage().setTimeouts({ script: 10000 });
+  const tabId = await driver.executeAsyncScript(function (u, done) {
+    const api = globalThis.browser ?? globalThis.chrome;
+    api.tabs.query({}).then((tabs) => done((tabs.find((t) => t.url === u) || { id: -1 }).id));
+  }, url);
+  await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
+  const deadline = Date.now() + 10000;
+  let entries = null;
+  while (Date.now() < deadline) {
+    entries = await driver.executeScript(`return document.body.dataset.loaded === 'true' && location.search === arguments[0]
+      ? [...document.querySelectorAll('li.script')].map((li) => ({ name: li.querySelector('.script-name').textContent,
+          status: li.querySelector('.status').textContent, text: li.innerText })) : null`, `?tab=${tabId}`);
+    if (entries !== null) break;
+    await sleep(100);
+  }
+  await driver.close();
+  await driver.switchTo().window(page);
+  return entries;
+}
+
+for (const [browser, ext] of BROWSERS) {
+  describe(`page scripts in ${browser}`, { skip: ext ? false : 'the test build is not set' }, () => {
+    let server, other, driver;
+    before(async () => {
+      server = await startPageServer();
+      other = await startPageServer(); // a second origin (another port), for cross-origin cases
+      driver = await launch(browser, ext);
+    });
+    after(async () => {
+      await driver?.quit().catch(() => {});
+      server?.close();
+      other?.close();
+    });
+    const open = async (name, body) => {
+      server.serve(`/${name}.html`, 'text/html; charset=utf-8', loggingPage(body));
+      await driver.get(`${server.origin}/${name}.html`);
+    };
+
+    it('runs inline, src and later-added tags, with messages both ways', async () => {
+      server.serve('/b.js', 'text/javascript', 'paranoid.postMessage({ from: "b", sum: 1 + 1 });');
+      server.serve('/d.js', 'text/javascript', 'paranoid.postMessage({ from: "d" });');
+      await open('basic', `
+        <script type="text/x-paranoid" data-name="a">
+          paranoid.onMessage((data) => paranoid.postMessage({ echo: data }));
+          paranoid.postMessage({ ready: true });
+        </script>
+        <script type="text/x-paranoid" src="/b.js" data-name="b"></script>
+        <script>
+          setTimeout(() => {
+            const c = document.createElement('script');
+            c.type = 'text/x-paranoid'; c.dataset.name = 'c';
+            c.textContent = 'paranoid.postMessage({ from: "c", late: true })';
+            document.body.append(c);
+            const d = document.createElement('script');
+            d.type = 'text/x-paranoid'; d.dataset.name = 'd'; d.src = '/d.js';
+            document.body.append(d);
+          }, 300);
+          document.addEventListener('paranoid-message', (e) => {
+            if (e.detail && e.detail.ready) {
+              const a = document.querySelector('[data-name=a]');
+              a.dispatchEvent(new CustomEvent('paranoid-post', { detail: { x: [1, 2, { y: 'z' }], s: 'é\u2028' } }));
+              // Shaped like the host's own commands: it arrives as data, nothing more.
+              a.dispatchEvent(new CustomEvent('paranoid-post', { detail: { type: 'kill', reason: 'forged' } }));
+              a.dispatchEvent(new CustomEvent('paranoid-post', { detail: { type: 'run', source: 'paranoid.postMessage("injected")', id: 1 } }));
+            }
+          });
+        </script>`);
+      const log = await logUntil(driver, (l) => of(l, 'a', 'paranoid-message').length >= 4 && of(l, 'c', 'paranoid-message').length && of(l, 'd', 'paranoid-message').length && of(l, 'b', 'paranoid-message').length);
+      const echoes = of(log, 'a', 'paranoid-message').map((e) => e.detail).filter((d) => d.echo);
+      assert.deepEqual(echoes.map((d) => d.echo), [
+        { x: [1, 2, { y: 'z' }], s: 'é\u2028' },
+        { type: 'kill', reason: 'forged' },
+        { type: 'run', source: 'paranoid.postMessage("injected")', id: 1 },
+      ]);
+      assert.deepEqual(of(log, 'b', 'paranoid-message')[0].detail, { from: 'b', sum: 2 });
+      assert.deepEqual(of(log, 'c', 'paranoid-message')[0].detail, { from: 'c', late: true });
+      assert.deepEqual(of(log, 'd', 'paranoid-message')[0].detail, { from: 'd' });
+      assert.equal(log.filter((e) => e.type === 'paranoid-killed').length, 0, 'a forged kill is only data');
+      assert.equal(log.some((e) => JSON.stringify(e.detail) === '"injected"'), false, 'a forged run is only data');
+      for (const name of ['a', 'b', 'c', 'd']) assert.equal(of(log, name, 'paranoid-ran').length, 1, `${name} ran once`);
+      // The fetch of a src carries no cookie of the page.
+      const fetched = server.hits.find((h) => h.path === '/b.js');
+      assert.equal(fetched.headers.cookie, undefined);
+    });
+
+    it('gives every error event with its details', async () => {
+      server.serve('/big.js', 'text/javascript', `// ${'x'.repeat(4 * 1024 * 1024 + 10)}`);
+      other.serve('/no-cors.js', 'text/javascript', 'paranoid.postMessage("cross-origin ran")');
+      await open('errors', `
+        <script type="text/x-paranoid" data-name="attr" data-cpu-ms="fast">1</script>
+        <script type="text/x-paranoid" id="lonely" data-shared>1</script>
+        <script type="text/x-paranoid" data-name="missing" src="/nothing-here.js"></script>
+        <script type="text/x-paranoid" data-name="big" src="/big.js"></script>
+        <script type="text/x-paranoid" data-name="cors" src="${other.origin}/no-cors.js"></script>
+        <script type="text/x-paranoid" data-name="vet">var ok = 1;
+with (ok) {}</script>
+        <script type="text/x-paranoid" data-name="throws">var a = 1;
+var b = 2;
+    null.boom;</script>
+        <script type="text/x-paranoid" data-name="later">setTimeout(() => { throw new TypeError('in a timer'); }, 10);</script>
+        <script type="text/x-paranoid" data-name="spin" data-cpu-ms="100000">for (;;) {}</script>
+        <script type="text/x-paranoid" data-name="bad-post">paranoid.onMessage(() => paranoid.postMessage('got it'));</script>
+        <script>
+          const cyclic = {}; cyclic.self = cyclic;
+          const badPost = document.querySelector('[data-name=bad-post]');
+          badPost.addEventListener('paranoid-ran', () => badPost.dispatchEvent(new CustomEvent('paranoid-post', { detail: cyclic })));
+        </script>`);
+      const log = await logUntil(driver, (l) => ['attr', 'lonely', 'missing', 'big', 'cors', 'throws', 'later', 'bad-post'].every((n) => of(l, n, 'paranoid-error').length)
+        && of(l, 'vet', 'paranoid-rejected').length && of(l, 'spin', 'paranoid-killed').length, 30000);
+      const first = (name, type) => of(log, name, type)[0].detail;
+      assert.equal(first('attr', 'paranoid-error').name, 'AttributeError');
+      assert.match(first('attr', 'paranoid-error').message, /data-cpu-ms="fast"/);
+      assert.match(first('lonely', 'paranoid-error').message, /data-shared needs a data-name/);
+      assert.equal(first('missing', 'paranoid-error').name, 'FetchError');
+      assert.match(first('missing', 'paranoid-error').message, /HTTP 404/);
+      assert.match(first('big', 'paranoid-error').message, /over the limit of 4194304/);
+      assert.equal(first('cors', 'paranoid-error').name, 'FetchError');
+      assert.equal(of(log, 'cors', 'paranoid-message').length, 0, 'a cross-origin src without CORS never runs');
+      const vet = first('vet', 'paranoid-rejected');
+      assert.ok(vet.diagnostics.some((d) => d.code === 'with-statement' && d.line === 2 && d.column === 1), JSON.stringify(vet));
+      const thrown = first('throws', 'paranoid-error');
+      assert.equal(thrown.name, 'TypeError');
+      assert.equal(thrown.line, 3, JSON.stringify(thrown));
+      assert.equal(first('later', 'paranoid-error').message, 'in a timer');
+      assert.match(first('spin', 'paranoid-killed').reason, /over the CPU budget of 250 ms/, 'the page asked for 100000 ms; the site cap is 250 ms');
+      assert.equal(first('bad-post', 'paranoid-error').name, 'MessageError');
+      assert.equal(of(log, 'bad-post', 'paranoid-message').length, 0);
+    });
+
+    it('shares a sandbox by name only when asked', async () => {
+      await open('shared', `
+        <script type="text/x-paranoid" data-name="s" data-shared>var counter = 41;</script>
+        <script type="text/x-paranoid" data-name="s" data-shared>paranoid.postMessage({ shared: counter + 1 });</script>
+        <script type="text/x-paranoid" data-name="u">var apart = 1;</script>
+        <script type="text/x-paranoid" data-name="u">paranoid.postMessage({ seen: typeof apart });</script>`);
+      const log = await logUntil(driver, (l) => of(l, 's', 'paranoid-message').length && of(l, 'u', 'paranoid-message').length);
+      assert.deepEqual(of(log, 's', 'paranoid-message').map((e) => e.detail), [{ shared: 42 }, { shared: 42 }], 'both tags of the group hear it');
+      assert.deepEqual(of(log, 'u', 'paranoid-message')[0].detail, { seen: 'undefined' });
+    });
+
+    it('keeps the page from the frame, the port and the kernel', async () => {
+      await open('attack', `
+        <script type="text/x-paranoid" data-name="victim">paranoid.onMessage((d) => paranoid.postMessage({ alive: d }));</script>
+        <script>
+          window.sniffed = [];
+          window.addEventListener('message', (e) => window.sniffed.push(String(e.data).slice(0, 100)));
+          setTimeout(() => {
+            const host = document.querySelector('paranoid-sandbox');
+            window.attack = { host: host !== null, shadow: host ? host.shadowRoot : 'none', iframes: document.querySelectorAll('iframe').length };
+            // Posting the host's command shapes into every window the page can name.
+            for (let i = 0; i < window.frames.length; i++) window.frames[i].postMessage({ type: 'kill', reason: 'page' }, '*');
+            window.postMessage({ type: 'kill', reason: 'page' }, '*');
+            document.querySelector('[data-name=victim]').dispatchEvent(new CustomEvent('paranoid-post', { detail: 'still here?' }));
+          }, 1000);
+        </script>`);
+      const log = await logUntil(driver, (l) => of(l, 'victim', 'paranoid-message').length);
+      assert.deepEqual(of(log, 'victim', 'paranoid-message')[0].detail, { alive: 'still here?' });
+      const attack = await driver.executeScript('return window.attack');
+      assert.equal(attack.shadow, null, 'the shadow root is closed');
+      assert.equal(attack.iframes, 0);
+      const sniffed = await driver.executeScript('return window.sniffed');
+      assert.ok(sniffed.every((m) => !m.includes('alive')), `the page saw no sandbox traffic: ${sniffed}`);
+    });
+
+    it('quarantines a third-party script named by a rule: blocked in the page, reported from the sandbox', async () => {
+      other.serve('/tracker/t.js', 'text/javascript', `
+        var w = window;
+        var ua = w.navigator && w.navigator.userAgent;
+        var c = w.document && w.document.cookie;
+        if (typeof fetch === 'function') fetch('${other.origin}/ran-in-page?fetch');
+        if (typeof Image === 'function') new Image().src = '${other.origin}/ran-in-page?image';
+        w.trackerRan = true;`);
+      // The rule, set through the options page as a user would.
+      const page = await driver.getWindowHandle();
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      const deadline = Date.now() + 10000;
+      while (!(await driver.executeScript('return document.body.dataset.loaded === "true"')) && Date.now() < deadline) await sleep(50);
+      await driver.executeScript(`document.getElementById('new-origin').value = arguments[0];
+        document.getElementById('add-site').requestSubmit();`, server.origin);
+      let added = false;
+      for (let i = 0; i < 100 && !added; i++) {
+        added = await driver.executeScript(`const row = document.querySelector('tr[data-origin="' + arguments[0] + '"]');
+          if (!row) return false; const input = row.querySelector('.new-pattern'); input.value = '*://127.0.0.1/tracker/*'; input.form.requestSubmit(); return true;`, server.origin);
+        if (!added) await sleep(100);
+      }
+      let listed = '';
+      for (let i = 0; i < 100 && !listed.includes('127.0.0.1/tracker'); i++) {
+        listed = await driver.executeScript('return document.getElementById("sites").innerText');
+        await sleep(100);
+      }
+      assert.match(listed, /\*:\/\/127\.0\.0\.1\/tracker\/\*/);
+      await driver.close();
+      await driver.switchTo().window(page);
+      await sleep(1000); // the background installs the network rule on the storage change
+
+      const before = other.hits.length;
+      await open('quarantine', `<p>a page with a tracker</p><script src="${other.origin}/tracker/t.js"></script>`);
+      let entries = null;
+      for (let i = 0; i < 20; i++) {
+        entries = await popupFor(driver, browser, ext, `${server.origin}/quarantine.html`);
+        if (entries && entries.some((e) => e.text.includes('reached for'))) break;
+        await sleep(500);
+      }
+      const hits = other.hits.slice(before);
+      assert.equal(hits.filter((h) => h.path === '/ran-in-page').length, 0, 'the tracker never ran in the page');
+      assert.equal(await driver.executeScript('return window.trackerRan === true'), false);
+      const asScript = hits.filter((h) => h.path === '/tracker/t.js' && h.headers['sec-fetch-dest'] === 'script');
+      assert.equal(asScript.length, 0, `the page's script request was blocked: ${JSON.stringify(hits.map((h) => [h.path, h.headers['sec-fetch-dest']]))}`);
+      assert.ok(hits.some((h) => h.path === '/tracker/t.js'), `the extension fetched it for the sandbox; the popup said ${JSON.stringify(entries)}`);
+      const tracker = entries.find((e) => e.text.includes('quarantine rule'));
+      assert.ok(tracker, JSON.stringify(entries));
+      for (const name of ['navigator', 'document', 'fetch', 'Image']) assert.match(tracker.text, new RegExp(`\\b${name}\\b`), tracker.text);
+    });
+
+    it('runs the demo page, and its popup lists every widget (screenshots kept)', async () => {
+      const demo = await startDemoServer();
+      try {
+        const r = await runDemo(driver, browser, ext, demo.origin, SHOTS);
+        assert.ok(r.done, JSON.stringify(r.cards));
+        const states = Object.fromEntries(r.cards.map((c) => [c.id, c.state]));
+        assert.deepEqual(states, { primes: 'ok', exfiltrate: 'stopped', spin: 'killed', rejected: 'rejected', clock: 'ok' });
+        assert.deepEqual(r.popup.map((p) => [p.name, p.status.toLowerCase()]), [
+          ['primes', 'ran'], ['exfiltrate', 'error'], ['spin', 'killed'], ['sneaky', 'rejected'], ['clock', 'ran'],
+        ]);
+        assert.match(r.popup[2].text, /over the CPU budget of 50 ms/);
+        for (const file of Object.values(r.shots)) assert.ok(statSync(file).size > 10_000, `${file} is a real screenshot`);
+      } finally {
+        demo.server.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,40 @@
+// A local web server for end-to-end tests of pages: each test registers the paths it needs;
+// every request is logged with its headers, so a test can prove what the page (or the
+// extension) asked for and what it did not.
+
+import http from 'node:http';
+
+/**
+ * @returns {Promise<{ origin: string, hits: { path: string, headers: object }[],
+ *   serve: (path: string, type: string, body: string | Buffer, headers?: object) => void,
+ *   close: () => void }>}
+ */
+export async function startPageServer() {
+  const routes = new Map();
+  const hits = [];
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    hits.push({ path, url: req.url, headers: req.headers });
+    const route = routes.get(path);
+    if (!route) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
+    res.writeHead(200, { 'content-type': route.type, ...route.headers });
+    res.end(route.body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    hits,
+    serve: (path, type, body, headers = {}) => routes.set(path, { type, body, headers }),
+    close: () => server.close(),
+  };
+}
+
+/** A page whose own script logs every Paranoid event dispatched on its tags to `window.paranoidLog`. */
+export function loggingPage(body) {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>paranoid e2e</title><script>
+window.paranoidLog = [];
+for (const type of ['paranoid-message', 'paranoid-ran', 'paranoid-error', 'paranoid-rejected', 'paranoid-killed']) {
+  document.addEventListener(type, (e) => window.paranoidLog.push({ type, name: e.target.dataset.name || e.target.id || e.target.getAttribute('src') || '?', detail: e.detail }));
+}
+</script></head><body>${body}</body></html>`;
+}

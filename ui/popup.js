@@ -1,0 +1,39 @@
+'use strict';
+// The popup: this tab's sandboxed scripts, the site's switch, links to the report and the
+// settings. `?tab=N` shows another tab (the report link and the tests use it).
+
+/* global paranoidTabStatus, paranoidRenderScripts, paranoidUpdateSite, paranoidUiApi */
+
+(async () => {
+  const params = new URLSearchParams(location.search);
+  let tabId = Number(params.get('tab'));
+  if (!Number.isInteger(tabId) || tabId <= 0) {
+    const [tab] = await paranoidUiApi.tabs.query({ active: true, currentWindow: true });
+    tabId = tab ? tab.id : -1;
+  }
+  const note = document.getElementById('note');
+  const toggle = document.getElementById('enabled');
+  const show = (text) => { note.textContent = text; note.hidden = false; };
+  document.getElementById('options').addEventListener('click', (e) => { e.preventDefault(); paranoidUiApi.runtime.openOptionsPage(); });
+  document.getElementById('report').addEventListener('click', (e) => {
+    e.preventDefault();
+    paranoidUiApi.tabs.create({ url: paranoidUiApi.runtime.getURL(`ui/report.html?tab=${tabId}`) });
+  });
+
+  const status = await paranoidTabStatus(tabId);
+  if (status === null) {
+    toggle.disabled = true;
+    show('Paranoid does not run on this page.');
+    return;
+  }
+  document.getElementById('site').textContent = status.origin;
+  toggle.checked = status.enabled;
+  toggle.addEventListener('change', async () => {
+    await paranoidUpdateSite(status.origin, (site) => { site.enabled = toggle.checked; });
+    show(`Sandboxing is ${toggle.checked ? 'on' : 'off'} for ${status.origin}. Reload the page to apply it.`);
+  });
+  if (!status.enabled) show('Sandboxing is off for this site: its Paranoid scripts do not run.');
+  else if (status.scripts.length === 0) show('No sandboxed scripts on this page.');
+  paranoidRenderScripts(document.getElementById('scripts'), status.scripts, false);
+  document.body.dataset.loaded = 'true';
+})();

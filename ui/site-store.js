@@ -1,0 +1,25 @@
+'use strict';
+// Writes the user's per-site settings (the popup's switch, the options page). Readers go
+// through `paranoidSiteSettings`, which validates what is stored.
+
+/* global paranoidSitesKey */
+/* exported paranoidStoredSites, paranoidUpdateSite */
+
+async function paranoidStoredSites() {
+  const api = globalThis.browser ?? globalThis.chrome;
+  const stored = (await api.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
+  return stored !== null && typeof stored === 'object' ? stored : {};
+}
+
+/**
+ * @param {string} origin
+ * @param {(site: object) => void} change edits the stored entry in place
+ */
+async function paranoidUpdateSite(origin, change) {
+  const api = globalThis.browser ?? globalThis.chrome;
+  const sites = await paranoidStoredSites();
+  const site = sites[origin] !== null && typeof sites[origin] === 'object' ? sites[origin] : {};
+  change(site);
+  sites[origin] = site;
+  await api.storage.local.set({ [paranoidSitesKey]: sites });
+}

@@ -1,0 +1,69 @@
+'use strict';
+// Renders what a tab's content script says its sandboxes did: the popup shows a summary per
+// script, the report page everything. DOM built with createElement/textContent only: every
+// text here came from a page or a sandboxed script.
+
+/* exported paranoidTabStatus, paranoidRenderScripts */
+
+const paranoidUiApi = globalThis.browser ?? globalThis.chrome;
+
+/** Asks the tab's content script; null when there is none (a browser page, a file). */
+async function paranoidTabStatus(tabId) {
+  try {
+    const answer = await paranoidUiApi.tabs.sendMessage(tabId, { type: 'paranoid:status' }, { frameId: 0 });
+    return answer && typeof answer === 'object' ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
+const PARANOID_ORIGINS = { page: 'page tag', rule: 'quarantine rule', userscript: 'userscript' };
+const PARANOID_STATUS = {
+  starting: 'starting', running: 'running', ran: 'ran', rejected: 'rejected', killed: 'killed', error: 'error',
+};
+
+function paranoidElement(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/**
+ * @param {HTMLElement} list where the entries go (emptied first)
+ * @param {object[]} scripts the content script's entries
+ * @param {boolean} full the report page's detail: diagnostics, errors, missing globals
+ */
+function paranoidRenderScripts(list, scripts, full) {
+  list.replaceChildren();
+  for (const s of scripts) {
+    const item = paranoidElement('li', 'script');
+    const head = paranoidElement('div', 'script-head');
+    head.append(paranoidElement('span', 'script-name', String(s.name)));
+    const status = String(PARANOID_STATUS[s.status] ?? 'unknown');
+    head.append(paranoidElement('span', `status status-${status}`, status));
+    item.append(head);
+    const meta = paranoidElement('div', 'script-meta');
+    meta.append(paranoidElement('span', 'badge', PARANOID_ORIGINS[s.origin] ?? 'unknown'));
+    meta.append(paranoidElement('span', 'cpu', `CPU ${Number(s.cpuMs).toFixed(1)} ms · ${String(s.bucket)}`));
+    if (s.messages > 0) meta.append(paranoidElement('span', 'cpu', `${Number(s.messages)} message${s.messages === 1 ? "" : "s"}`));
+    item.append(meta);
+    if (s.reason) item.append(paranoidElement('div', 'reason', String(s.reason)));
+    if (s.origin === 'rule' && s.missing.length > 0) {
+      const shown = full ? s.missing : s.missing.slice(0, 6);
+      item.append(paranoidElement('div', 'missing', `reached for: ${shown.join(', ')}${shown.length < s.missing.length ? ', …' : ''}`));
+    }
+    if (full) {
+      item.append(paranoidElement('div', 'source', String(s.source)));
+      if (s.error && s.error.line !== null && s.error.line !== undefined) {
+        item.append(paranoidElement('div', 'where', `at line ${Number(s.error.line)}, column ${Number(s.error.column)}${s.error.file ? ` of ${String(s.error.file)}` : ''}`));
+      }
+      if (s.diagnostics.length > 0) {
+        const ul = paranoidElement('ul', 'diagnostics');
+        for (const d of s.diagnostics) ul.append(paranoidElement('li', '', `${Number(d.line)}:${Number(d.column)} ${String(d.message)} [${String(d.code)}]`));
+        item.append(ul);
+      }
+    }
+    list.append(item);
+  }
+}
