@@ -28,7 +28,8 @@ async function logUntil(driver, ready, ms = 20000) {
     if (ready(log)) return log;
     await sleep(100);
   }
-  assert.fail(`timed out; the page saw: ${JSON.stringify(log).slice(0, 3000)}`);
+  const text = JSON.stringify(log);
+  assert.fail(`timed out; the page saw (${log.length} events): ${text.length > 4000 ? `${text.slice(0, 2000)} … ${text.slice(-2000)}` : text}`);
 }
 const of = (log, name, type) => log.filter((e) => e.name === name && (type === undefined || e.type === type));
 
@@ -163,6 +164,46 @@ var b = 2;
       assert.match(first('spin', 'paranoid-killed').reason, /over the CPU budget of 250 ms/, 'the page asked for 100000 ms; the site cap is 250 ms');
       assert.equal(first('bad-post', 'paranoid-error').name, 'MessageError');
       assert.equal(of(log, 'bad-post', 'paranoid-message').length, 0);
+    });
+
+    it('holds the message API against abuse from the sandbox', async () => {
+      await open('abuse', `
+        <script type="text/x-paranoid" data-name="abuser" data-cpu-ms="250">
+          const threw = {};
+          const attempt = (name, f) => { try { f(); threw[name] = false; } catch (e) { threw[name] = e.name; } };
+          // Setters planted on the prototypes the kernel's arrays and records would use.
+          Object.defineProperty(Array.prototype, '0', { set() { throw new Error('array setter reached'); }, configurable: true });
+          Object.defineProperty(Object.prototype, 'json', { get() { return '"forged"'; }, set() {}, configurable: true });
+          attempt('function', () => paranoid.postMessage(() => 1));
+          attempt('undefined', () => paranoid.postMessage(undefined));
+          attempt('cyclic', () => { const o = {}; o.o = o; paranoid.postMessage(o); });
+          attempt('bigint', () => paranoid.postMessage(1n));
+          attempt('huge', () => paranoid.postMessage('x'.repeat(1 << 20)));
+          attempt('listener', () => paranoid.onMessage('not a function'));
+          let listeners = 0;
+          attempt('listeners', () => { for (let i = 0; i < 100; i++) { paranoid.onMessage(() => {}); listeners++; } });
+          attempt('frozen', () => { paranoid.postMessage = () => {}; });
+          let sent = 0;
+          attempt('flood', () => { for (let i = 0; i < 1000; i++) { paranoid.postMessage({ i }); sent++; } });
+          delete Array.prototype[0];
+          setTimeout(() => paranoid.postMessage({ threw, listeners, sent, api: Object.keys(paranoid).sort() }), 1100);
+        </script>
+        <script type="text/x-paranoid" data-name="to-json-spin" data-cpu-ms="50">
+          paranoid.postMessage({ toJSON() { for (;;) {} } });
+        </script>`);
+      const log = await logUntil(driver, (l) => of(l, 'abuser', 'paranoid-message').some((e) => e.detail.threw) && of(l, 'to-json-spin', 'paranoid-killed').length, 30000);
+      const summary = of(log, 'abuser', 'paranoid-message').find((e) => e.detail.threw).detail;
+      assert.deepEqual(summary.threw, {
+        function: 'TypeError', undefined: 'TypeError', cyclic: 'TypeError', bigint: 'TypeError', huge: 'RangeError',
+        listener: 'TypeError', listeners: 'RangeError', frozen: 'TypeError', flood: 'RangeError',
+      });
+      assert.equal(summary.listeners, 64);
+      assert.equal(summary.sent, 500, 'at most 500 messages a second');
+      assert.deepEqual(summary.api, ['cpuLevel', 'onMessage', 'postMessage']);
+      const floods = of(log, 'abuser', 'paranoid-message').filter((e) => typeof e.detail.i === 'number');
+      assert.equal(floods.length, 500);
+      assert.deepEqual(floods.slice(0, 3).map((e) => e.detail), [{ i: 0 }, { i: 1 }, { i: 2 }], 'the planted getter and setter changed nothing');
+      assert.match(of(log, 'to-json-spin', 'paranoid-killed')[0].detail.reason, /over the CPU budget of 50 ms/);
     });
 
     it('shares a sandbox by name only when asked', async () => {
