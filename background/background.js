@@ -64,10 +64,20 @@ async function fetchQuarantined(url, senderUrl) {
   const limit = paranoidPolicy().pageScripts.maxBytes;
   const response = await fetch(bare, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
   if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.byteLength > limit) return { ok: false, error: `${bytes.byteLength} bytes, over the limit of ${limit}` };
+  if (Number(response.headers.get('content-length')) > limit) return { ok: false, error: `over the limit of ${limit} bytes` };
+  // Read up to the limit, never the whole of an endless or lying response.
+  const reader = response.body.getReader();
+  const bytes = new Uint8Array(limit);
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > limit) { reader.cancel(); return { ok: false, error: `over the limit of ${limit} bytes` }; }
+    bytes.set(value, size);
+    size += value.byteLength;
+  }
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, size)) };
   } catch {
     return { ok: false, error: 'not UTF-8 text' };
   }

@@ -33,6 +33,31 @@ async function logUntil(driver, ready, ms = 20000) {
 }
 const of = (log, name, type) => log.filter((e) => e.name === name && (type === undefined || e.type === type));
 
+/** Opens the popup for the tab showing `url`, clicks its site switch, and returns the note it shows. */
+async function flipSiteSwitch(driver, browser, ext, url) {
+  const page = await driver.getWindowHandle();
+  await openExtensionPage(driver, browser, ext, 'ui/popup.html?tab=0');
+  await driver.manage().setTimeouts({ script: 10000 });
+  const tabId = await driver.executeAsyncScript(function (u, done) {
+    const api = globalThis.browser ?? globalThis.chrome;
+    api.tabs.query({}).then((tabs) => done((tabs.find((t) => t.url === u) || { id: -1 }).id));
+  }, url);
+  await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
+  let note = '';
+  for (let i = 0; i < 100; i++) {
+    const loaded = await driver.executeScript('return document.body.dataset.loaded === "true" && location.search === arguments[0]', `?tab=${tabId}`);
+    if (loaded) {
+      if (note === '') await driver.executeScript('document.getElementById("enabled").click()');
+      note = await driver.executeScript('return document.getElementById("note").hidden ? "" : document.getElementById("note").textContent');
+      if (note.includes('Reload')) break;
+    }
+    await sleep(100);
+  }
+  await driver.close();
+  await driver.switchTo().window(page);
+  return note;
+}
+
 /** What the popup lists for the tab showing `url` (opened as a page, as the tests can). */
 async function popupFor(driver, browser, ext, url) {
   const page = await driver.getWindowHandle();
@@ -289,6 +314,20 @@ var b = 2;
       const tracker = entries.find((e) => e.text.includes('quarantine rule'));
       assert.ok(tracker, JSON.stringify(entries));
       for (const name of ['navigator', 'document', 'fetch', 'Image']) assert.match(tracker.text, new RegExp(`\\b${name}\\b`), tracker.text);
+    });
+
+    it('does nothing on a site the user switched off in the popup', async () => {
+      const body = '<script type="text/x-paranoid" data-name="s">paranoid.postMessage("on")</script>';
+      await open('switch', body);
+      await logUntil(driver, (l) => of(l, 's', 'paranoid-message').length === 1);
+      const url = `${server.origin}/switch.html`;
+      assert.match(await flipSiteSwitch(driver, browser, ext, url), /Sandboxing is off for .*Reload the page/);
+      await driver.navigate().refresh();
+      await sleep(3000);
+      assert.deepEqual(await driver.executeScript('return window.paranoidLog'), [], 'nothing ran, no event');
+      assert.match(await flipSiteSwitch(driver, browser, ext, url), /Sandboxing is on/);
+      await driver.navigate().refresh();
+      await logUntil(driver, (l) => of(l, 's', 'paranoid-message').length === 1);
     });
 
     it('runs the demo page, and its popup lists every widget (screenshots kept)', async () => {
