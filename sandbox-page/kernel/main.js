@@ -155,7 +155,7 @@ function kernelMain(g) {
 
   // Messages to the page, bounded per real second on top of each one's size.
   const MESSAGE_LIMIT = policy.messageLimit;
-  const MESSAGES_PER_SECOND = 500;
+  const MESSAGES_PER_SECOND = 5000;
   const MESSAGE_CHARS_PER_SECOND = 16 * MESSAGE_LIMIT;
   const MESSAGE_LISTENERS = 64;
   let messagesSecond = 0, messagesThisSecond = 0, bytesThisSecond = 0;

@@ -34,7 +34,9 @@ export function loggingPage(body) {
   return `<!doctype html><html><head><meta charset="utf-8"><title>paranoid e2e</title><script>
 window.paranoidLog = [];
 for (const type of ['paranoid-message', 'paranoid-ran', 'paranoid-error', 'paranoid-rejected', 'paranoid-killed']) {
-  document.addEventListener(type, (e) => window.paranoidLog.push({ type, name: e.target.dataset.name || e.target.id || e.target.getAttribute('src') || '?', detail: e.detail }));
+  // A long text is logged as its length: the log travels back through WebDriver.
+  document.addEventListener(type, (e) => window.paranoidLog.push({ type, name: e.target.dataset.name || e.target.id || e.target.getAttribute('src') || '?',
+    detail: typeof e.detail === 'string' && e.detail.length > 10000 ? { length: e.detail.length } : e.detail }));
 }
 </script></head><body>${body}</body></html>`;
 }
