@@ -61,19 +61,20 @@ function paranoidSandboxHandle(post, options, teardown) {
     quietWaiters = [];
   };
 
+  let current = options;
   const deliver = (message) => {
     if (message === null || typeof message !== 'object') return;
-    if (options.onEvent) options.onEvent(message);
+    if (current.onEvent) current.onEvent(message);
     switch (message.type) {
       case 'ready': resolveReady(); break;
       case 'failed': die(`the sandbox failed to start: ${message.reason}`, 'error'); break;
       case 'killed': die(message.reason, 'killed'); break;
       case 'message': {
         // Data only: parsed here, in the content script's world, never evaluated.
-        if (typeof message.json !== 'string' || !options.onMessage) break;
+        if (typeof message.json !== 'string' || !current.onMessage) break;
         let data;
         try { data = JSON.parse(message.json); } catch { break; }
-        options.onMessage(data);
+        current.onMessage(data);
         break;
       }
       case 'result': case 'report': case 'delivered': {
@@ -130,16 +131,41 @@ function paranoidSandboxHandle(post, options, teardown) {
     events,
     get death() { return deathReason; },
   };
-  return { handle, deliver, die, ready };
+  /** What the sandbox is for (budget, level, capabilities, callbacks): once, before its first run. */
+  const configure = (settings) => {
+    current = settings;
+    post({ type: 'configure', cpuMs: settings.cpuMs, level: settings.level, capabilities: settings.capabilities });
+  };
+  return { handle, deliver, die, ready, configure };
+}
+
+// Frames boot a few at a time: each start is CPU-bound (the core's compile, the kernel's boot),
+// and fifty at once on two cores made the sandboxes already running miss their budgets
+// (wall-clock time) and be killed (measured, docs/BENCHMARKS.md).
+const PARANOID_START_SLOTS = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+let paranoidStartsRunning = 0;
+const paranoidStartQueue = [];
+async function paranoidStartSlot(boot) {
+  if (paranoidStartsRunning >= PARANOID_START_SLOTS) await new Promise((resolve) => paranoidStartQueue.push(resolve));
+  paranoidStartsRunning++;
+  try {
+    return await boot();
+  } finally {
+    paranoidStartsRunning--;
+    const next = paranoidStartQueue.shift();
+    if (next) next();
+  }
 }
 
 /**
- * Opens a fresh sandbox in a frame of the extension's sandbox page.
- * @param {{ cpuMs?: number, level?: string, layers?: object, capabilities?: { messages?: boolean },
- *   onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} [options]
- * @returns {Promise<object>} the sandbox handle: run, report, whenQuiet, kill, death, events
+ * A booted sandbox in a fresh frame of the extension's sandbox page, not yet configured.
+ * @param {object | undefined} layers test builds only: the layers left on
  */
-async function openSandbox(options = {}) {
+function paranoidOpenFrame(layers) {
+  return paranoidStartSlot(() => paranoidBootFrame(layers));
+}
+
+async function paranoidBootFrame(layers) {
   const wasm = await paranoidCoreBytes();
   const host = document.createElement('paranoid-sandbox');
   host.style.cssText = 'display:none !important';
@@ -155,14 +181,14 @@ async function openSandbox(options = {}) {
   const observer = new MutationObserver(() => {
     if (!host.isConnected) sandbox.die('the page removed the sandbox frame', 'error');
   });
-  const sandbox = paranoidSandboxHandle((m) => port.postMessage(m), options, () => {
+  const sandbox = paranoidSandboxHandle((m) => port.postMessage(m), {}, () => {
     observer.disconnect();
     host.remove();
   });
   port.onmessage = (event) => {
     const message = event.data;
     if (message !== null && typeof message === 'object' && message.type === 'hello') {
-      port.postMessage({ type: 'create', wasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers, capabilities: options.capabilities } });
+      port.postMessage({ type: 'create', wasm, options: { layers } });
       return;
     }
     sandbox.deliver(message);
@@ -175,5 +201,36 @@ async function openSandbox(options = {}) {
   if (sandbox.handle.death !== null) throw new Error(sandbox.handle.death.reason);
   frame.contentWindow.postMessage({ nonce }, '*', [channel.port2]);
   await sandbox.ready;
+  return sandbox;
+}
+
+// One booted sandbox waits for the next `openSandbox` once a page has used one: the frame, the
+// core's compile and the kernel's boot are most of a start (measured: issue 6,
+// docs/BENCHMARKS.md). Pages that never open a sandbox never get one.
+let paranoidSpare = null;
+const PARANOID_SPARE_DELAY_MS = 100;
+
+/**
+ * Opens a sandbox: the waiting spare when there is one, else a fresh frame.
+ * @param {{ cpuMs?: number, level?: string, layers?: object, capabilities?: { messages?: boolean },
+ *   onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} [options]
+ * @returns {Promise<object>} the sandbox handle: run, report, post, whenQuiet, kill, death, events
+ */
+async function openSandbox(options = {}) {
+  const pooled = options.layers === undefined;
+  let sandbox = null;
+  if (pooled && paranoidSpare !== null) {
+    const spare = paranoidSpare;
+    paranoidSpare = null;
+    sandbox = await spare.catch(() => null);
+    if (sandbox !== null && sandbox.handle.death !== null) sandbox = null;
+  }
+  if (sandbox === null) sandbox = await paranoidOpenFrame(options.layers);
+  sandbox.configure(options);
+  if (pooled && paranoidSpare === null) {
+    // A little later, so that the spare's start does not compete with this sandbox's first run.
+    paranoidSpare = new Promise((resolve) => setTimeout(resolve, PARANOID_SPARE_DELAY_MS)).then(() => paranoidOpenFrame(undefined));
+    paranoidSpare.catch(() => { paranoidSpare = null; });
+  }
   return sandbox.handle;
 }

@@ -101,7 +101,7 @@ function kernelMain(g) {
     const instant = sandbox === null ? 0 : sandbox.clock.now();
     if (instant !== turnInstant) { turnInstant = instant; usedAtInstant = 0; }
     turnStartedAt = realNow();
-    post(record({ type: 'turn', on: true, instant }));
+    post(record({ type: 'turn', on: true, instant, at: turnStartedAt }));
     c.apply(c.portPostMessage, selfPort, [0]);
   };
   const armTimer = () => {
@@ -114,8 +114,9 @@ function kernelMain(g) {
   };
   const endTurn = () => {
     inTurn = false;
-    usedAtInstant += realNow() - turnStartedAt;
-    post(record({ type: 'turn', on: false, pending: sandbox === null ? 0 : sandbox.clock.pending() }));
+    const endedAt = realNow();
+    usedAtInstant += endedAt - turnStartedAt;
+    post(record({ type: 'turn', on: false, pending: sandbox === null ? 0 : sandbox.clock.pending(), at: endedAt }));
     armTimer();
   };
   c.apply(c.portOnmessageSet, c.apply(c.channelPort1, channel, []), [endTurn]);
@@ -206,9 +207,15 @@ function kernelMain(g) {
     try { c.apply(c.importScripts, g, [url]); } finally { if (!useDataUrls) c.apply(c.revokeObjectURL, undefined, [url]); }
   };
 
+  // What a sandbox is for (its budget, level and capabilities) arrives after the boot, in one
+  // `configure` message that must come before the first run: a booted worker can then wait,
+  // ready, in the host's pool. Until then nothing runs.
+  let level = null;
+  let budget = 100;
+  let configure = null;
+
   const boot = (message) => {
     const layers = layerSwitches(message.layers);
-    const level = typeof message.level === 'string' ? message.level : null;
     const core = makeCore(c, message.module, policy);
     const probe = core.transpile('x', null);
     if (!probe.ok) throw c.construct(c.Error, ['the core did not transpile a trivial script']);
@@ -247,7 +254,6 @@ function kernelMain(g) {
     c.freeze(consoleStandIn);
     // The seed's coarse CPU budget: 0 below 50 % of the budget spent at this virtual instant,
     // 1 to 75 %, 2 to 87.5 %, 3 above. Coarse on purpose: it must not become a clock.
-    const budget = typeof message.cpuMs === 'number' && message.cpuMs > 0 ? message.cpuMs : 100;
     let jitterInstant = null;
     const jitter = c.construct(c.Float64Array, [3]);
     const hostApi = {
@@ -265,9 +271,16 @@ function kernelMain(g) {
       },
     };
     // Messages with the page: only when the host grants them (a page's own scripts; never a
-    // quarantined one). Data only, as JSON text both ways.
-    const capabilities = c.isObject(message.capabilities) ? message.capabilities : c.create(null);
-    if (capabilities.messages === true) {
+    // quarantined one). Data only, as JSON text both ways. `hostApi` is on S from the boot but
+    // completed and frozen here, before any untrusted code can have run.
+    configure = (settings) => {
+      if (typeof settings.cpuMs === 'number' && settings.cpuMs > 0) budget = settings.cpuMs;
+      if (typeof settings.level === 'string') level = settings.level;
+      const capabilities = c.isObject(settings.capabilities) ? settings.capabilities : c.create(null);
+      if (c.hasOwn(capabilities, 'messages') && capabilities.messages === true) grantMessages();
+      c.freeze(hostApi);
+    };
+    const grantMessages = () => {
       hostApi.postMessage = function postMessage(data) {
         const t = realNow();
         if (t - messagesSecond > 1000) { messagesSecond = t; messagesThisSecond = 0; bytesThisSecond = 0; }
@@ -289,8 +302,7 @@ function kernelMain(g) {
         if (messageListeners.length >= MESSAGE_LISTENERS) throw c.construct(c.RangeError, [`paranoid.onMessage: over ${MESSAGE_LISTENERS} listeners`]);
         append(messageListeners, listener);
       };
-    }
-    c.freeze(hostApi);
+    };
     const standIns = c.create(null);
     const clockStandIns = clock.standIns;
     const clockNames = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
@@ -327,7 +339,7 @@ function kernelMain(g) {
       const failures = scrubGlobal(c, g, { keep, constants: policy.undeletableConstants, mustBeGone: policy.mustBeGone });
       if (failures.length > 0) throw c.construct(c.Error, [`scrubbing failed: ${failures.join('; ')}`]);
     }
-    sandbox = record({ core, clock, scope, layers, level });
+    sandbox = record({ core, clock, scope, layers, configured: false });
   };
 
   // Transpiling the host's script is the host's cost, not the sandbox's: it runs before the turn
@@ -341,7 +353,7 @@ function kernelMain(g) {
       post(record({ type: 'compiling' }));
       let out;
       try {
-        out = sandbox.core.transpile(message.source, sandbox.level);
+        out = sandbox.core.transpile(message.source, level);
       } catch (error) {
         // A trap in the core (the glue already dropped the instance): nothing runs.
         post(record({ type: 'compiled' }));
@@ -414,6 +426,14 @@ function kernelMain(g) {
     // The watchdog's heartbeat: answered at once, outside any turn. A worker that is busy (a
     // loop in code the kernel does not see, with the other layers off) cannot answer.
     if (type === 'ping') { post(record({ type: 'pong' })); return; }
+    if (type === 'configure') {
+      if (sandbox.configured) return;
+      sandbox.configured = true;
+      configure(record({ cpuMs: own('cpuMs'), level: own('level'), capabilities: own('capabilities') }));
+      return;
+    }
+    // Fail closed: nothing runs in a sandbox the host has not configured.
+    if (!sandbox.configured) return;
     // The host's timestamp first: a call in is a new virtual instant with a budget of its own.
     sandbox.clock.hostTime(own('hostTime'));
     if (type === 'run') run(record({ id: own('id'), source: own('source'), filename: own('filename') }));

@@ -65,10 +65,11 @@ async function flipSiteSwitch(driver, browser, ext, url) {
   }, url);
   await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
   let note = '';
+  let clicked = false;
   for (let i = 0; i < 100; i++) {
     const loaded = await driver.executeScript('return document.body.dataset.loaded === "true" && location.search === arguments[0]', `?tab=${tabId}`);
     if (loaded) {
-      if (note === '') await driver.executeScript('document.getElementById("enabled").click()');
+      if (!clicked) { clicked = true; await driver.executeScript('document.getElementById("enabled").click()'); }
       note = await driver.executeScript('return document.getElementById("note").hidden ? "" : document.getElementById("note").textContent');
       if (note.includes('Reload')) break;
     }

@@ -15,7 +15,8 @@ async function openUnisolated(options = {}) {
   let driver = null;
   const sandbox = paranoidSandboxHandle((m) => driver.fromHost(m), options, () => { driver.kill('the run is over'); });
   driver = paranoidWorkerDriver({ kernel: paranoidKernel, policy: paranoidPolicy(), send: (m) => sandbox.deliver(m), watchdog: false });
-  driver.fromHost({ type: 'create', wasm: unisolatedWasm, options: { cpuMs: options.cpuMs, level: options.level, layers: options.layers } });
+  driver.fromHost({ type: 'create', wasm: unisolatedWasm, options: { layers: options.layers } });
   await sandbox.ready;
+  sandbox.configure(options);
   return sandbox.handle;
 }
