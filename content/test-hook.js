@@ -4,7 +4,7 @@
 // `paranoid-test:run` event whose detail is a JSON request; the answer comes back as a
 // `paranoid-test:result` event whose detail is JSON. Strings only cross the world boundary.
 
-/* global openSandbox, paranoidExtension */
+/* global openSandbox, paranoidExtension, paranoidTestBench */
 /* exported paranoidTestRun */
 
 /**
@@ -89,7 +89,7 @@ async function paranoidTestRun(request, open = openSandbox) {
 // `paranoidTestRun` itself.
 if (typeof paranoidExtension?.runtime?.getURL === 'function') document.addEventListener('paranoid-test:run', (event) => {
   const request = JSON.parse(String(event.detail));
-  paranoidTestRun(request).then(
+  (request.bench ? paranoidTestBench(request.bench) : paranoidTestRun(request)).then(
     (results) => document.dispatchEvent(new CustomEvent('paranoid-test:result', { detail: JSON.stringify({ id: request.id, results }) })),
     (error) => document.dispatchEvent(new CustomEvent('paranoid-test:result', { detail: JSON.stringify({ id: request.id, error: String(error) }) })),
   );

@@ -56,6 +56,10 @@ const STATIC_FILES: &[&str] = &[
     "sandbox-page/worker-driver.js",
 ];
 
+/// Test builds only: content scripts after the shipped ones (the harness's hook, the bench's
+/// measurements), in this order.
+const TEST_FILES: &[&str] = &["content/test-bench.js", "content/test-hook.js"];
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Browser {
     Chrome,
@@ -162,8 +166,9 @@ fn lay_out(
         write(&dir.join(file), text.as_bytes())?;
     }
     if test {
-        let hook = "content/test-hook.js";
-        write(&dir.join(hook), read(&root.join(hook))?.as_bytes())?;
+        for hook in TEST_FILES {
+            write(&dir.join(hook), read(&root.join(hook))?.as_bytes())?;
+        }
     }
     write(&dir.join("core/paranoid_core.wasm"), wasm)?;
 
@@ -238,7 +243,7 @@ fn derive_manifest(mut m: Value, browser: Browser, test: bool) -> Value {
         if let Some(scripts) = obj.get_mut("content_scripts").and_then(Value::as_array_mut) {
             for script in scripts {
                 if let Some(js) = script.get_mut("js").and_then(Value::as_array_mut) {
-                    js.push(Value::from("content/test-hook.js"));
+                    js.extend(TEST_FILES.iter().map(|f| Value::from(*f)));
                 }
             }
         }

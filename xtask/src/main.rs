@@ -4,6 +4,7 @@
 //! cargo-fuzz, geckodriver, browsers, npm packages), and a Rust program runs wherever cargo
 //! does. One module per command; `util` holds the plumbing.
 
+mod bench;
 mod build;
 mod demo;
 mod extension;
@@ -24,8 +25,11 @@ commands:
   sandbox-run [--browser chromium|firefox] [--layers LIST] [--cpu-ms N] [--wait-ms N]
               [--report NAME]... [--shared] [--prelude FILE]... FILE...
           run files in sandboxes of the real extension in a headless browser; one JSON line each
-  test    setup, then every check: fmt, clippy, build, cargo test, node tests, fuzz, bench build
-  demo    setup, build, then run the core on the scripts in demo/
+  bench [--browser chromium|firefox] [--quick]
+          Paranoid against native and its peers in one browser run: target/bench/results.json
+  test    setup, then every check: fmt, clippy, build, cargo test, node tests, browser tests,
+          fuzz, bench --quick
+  demo    setup, build, then the core on demo/*.js and the extension on the demo page
 ";
 
 fn main() -> ExitCode {
@@ -46,6 +50,10 @@ fn main() -> ExitCode {
             sandbox_run::sandbox_run(&root, &rest)
         }
         ["demo"] => demo::demo(&root),
+        ["bench", rest @ ..] => {
+            let rest: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
+            bench::bench(&root, &rest)
+        }
         ["help"] | ["-h"] | ["--help"] => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -131,6 +131,11 @@ pub fn test(root: &Path) -> Result {
         )
     })?;
 
+    // No thresholds (the machine is noisy): every measurement must run and give a sane number.
+    step("bench --quick", || {
+        crate::bench::bench(root, &["--quick".to_string()])
+    })?;
+
     println!(
         "\nall test steps passed in {}",
         util::human(start.elapsed())

@@ -23,6 +23,8 @@ usage:
       (prints how deep each file nests, as the limit counts it)
   paranoid policy
       (prints the policy tables the sandbox's JS side is generated from, as JSON)
+  paranoid throughput [--iterations N] FILE...
+      (times N transpiles of each FILE after one to warm up; JSON {FILE: {bytes, ms: [...]}})
   paranoid match-pattern PATTERN [URL...]
       (checks a Chrome match pattern; prints its regex and which URLs it matches, as JSON)
 
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some("function") => cmd_function(&args[1..]),
         Some("nesting") => cmd_nesting(&args[1..]),
         Some("match-pattern") => cmd_match_pattern(&args[1..]),
+        Some("throughput") => cmd_throughput(&args[1..]),
         Some("policy") if args.len() == 1 => {
             println!("{:#}", paranoid_core::policy::tables());
             Ok(true)
@@ -264,6 +267,50 @@ fn cmd_nesting(args: &[String]) -> Result<bool, Usage> {
         }
     }
     Ok(all_pass)
+}
+
+/// For `cargo xtask bench`: wall-clock time of whole transpiles, the first one not counted.
+/// Refused (1) when the core refuses a FILE.
+fn cmd_throughput(args: &[String]) -> Result<bool, Usage> {
+    let mut iterations = 5usize;
+    let mut files = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--iterations" {
+            iterations = rest
+                .next()
+                .and_then(|n| n.parse().ok())
+                .filter(|&n| n > 0)
+                .ok_or_else(|| Usage("`--iterations` needs a whole number above 0".into()))?;
+        } else {
+            files.push(arg.clone());
+        }
+    }
+    if files.is_empty() {
+        return Err(Usage("`throughput` needs at least one FILE".into()));
+    }
+    let options = Options::default();
+    let mut out = serde_json::Map::new();
+    for path in &files {
+        let source = read_input(path)?;
+        if let Err(diagnostics) = transpile(&source, &options) {
+            print_diagnostics(display_name(path), &source, &diagnostics);
+            return Ok(false);
+        }
+        let ms: Vec<f64> = (0..iterations)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                let _ = transpile(&source, &options);
+                start.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        out.insert(
+            path.clone(),
+            serde_json::json!({ "bytes": source.len(), "ms": ms }),
+        );
+    }
+    println!("{}", serde_json::Value::Object(out));
+    Ok(true)
 }
 
 /// Refused (1) only when the pattern is invalid; which URLs match is in the JSON.

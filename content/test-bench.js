@@ -1,0 +1,113 @@
+'use strict';
+// Test builds only (never shipped): the measurements `cargo xtask bench` takes where the host
+// really is, in the content script: sandbox start-up, the round trip of a message, transpile
+// time in the worker, workloads in a sandbox, many sandboxes at once. The bench page asks with
+// a `paranoid-test:run` event whose request has a `bench` field (see test-hook.js).
+
+/* global openSandbox */
+/* exported paranoidTestBench */
+
+const paranoidBenchScriptStart = performance.now();
+
+// `?paranoid-bench=cold`: the first sandbox starts as soon as the content script does; the time
+// from the content script's start to the first result lands on <html data-paranoid-cold-ms>.
+if (/[?&]paranoid-bench=cold\b/.test(location.search)) {
+  openSandbox().then((s) => s.run('var __result = 1;', 'cold.js').then((r) => {
+    document.documentElement.dataset.paranoidColdMs = r.status === 'ok' ? String(performance.now() - paranoidBenchScriptStart) : `failed: ${r.status}`;
+    document.documentElement.dataset.paranoidScriptStartMs = String(paranoidBenchScriptStart);
+    s.kill('measured');
+  }), (error) => { document.documentElement.dataset.paranoidColdMs = `failed: ${error.message}`; });
+}
+
+const paranoidBenchHeld = [];
+
+/** @param {object} b the request's `bench` field */
+async function paranoidTestBench(b) {
+  const time = async (f) => { const t = performance.now(); const r = await f(); return [performance.now() - t, r]; };
+  switch (b.what) {
+    case 'start': {
+      // Sandboxes opened one after another on a page that already has used one, each after a
+      // pause long enough for the host's spare to be ready (sandbox-host.js).
+      const ms = [];
+      for (let i = 0; i < b.count; i++) {
+        await new Promise((resolve) => setTimeout(resolve, b.pauseMs));
+        const [t, r] = await time(async () => { const s = await openSandbox(); const r = await s.run('var __result = 1;', 'start.js'); s.kill('measured'); return r; });
+        if (r.status !== 'ok') throw new Error(`a trivial script ended ${r.status}`);
+        ms.push(t);
+      }
+      return { ms };
+    }
+    case 'rtt': {
+      let pending = null;
+      const s = await openSandbox({ capabilities: { messages: true }, cpuMs: 1000, onMessage: (d) => { const p = pending; pending = null; if (p) p(d); } });
+      try {
+        const r = await s.run('paranoid.onMessage((d) => paranoid.postMessage(d));', 'echo.js');
+        if (r.status !== 'ok') throw new Error(`the echo script ended ${r.status}`);
+        const roundTrip = (data) => new Promise((resolve) => { pending = resolve; s.post(data); });
+        for (let i = 0; i < 20; i++) await roundTrip(i);
+        const ms = [];
+        for (let i = 0; i < b.calls; i++) { const [t] = await time(() => roundTrip(i)); ms.push(t); }
+        const throughput = {};
+        for (const bytes of b.payloads) {
+          const payload = 'x'.repeat(bytes);
+          const [t] = await time(async () => { for (let i = 0; i < b.payloadCalls; i++) await roundTrip(payload); });
+          throughput[bytes] = { calls: b.payloadCalls, ms: t };
+        }
+        return { ms, throughput };
+      } finally { s.kill('measured'); }
+    }
+    case 'transpile': {
+      const out = {};
+      for (const file of b.files) {
+        // A fresh sandbox each time: what the file's top level does must not matter.
+        const ms = [];
+        for (let i = 0; i < b.repeat; i++) {
+          let compiled = null;
+          const s = await openSandbox({ cpuMs: 60000, onEvent: (e) => { if (e.type === 'compiled') compiled = e.ms; } });
+          const r = await s.run(file.source, file.name);
+          s.kill('measured');
+          if (r.status === 'rejected' || compiled === null) throw new Error(`${file.name} did not transpile: ${r.status}`);
+          ms.push(compiled);
+        }
+          out[file.name] = { bytes: new TextEncoder().encode(file.source).length, ms };
+      }
+      return out;
+    }
+    case 'workload': {
+      const s = await openSandbox({ cpuMs: 600000 });
+      try {
+        for (const file of b.files) {
+          const r = await s.run(file.source, file.name);
+          if (r.status !== 'ok') throw new Error(`${file.name}: ${r.status} ${JSON.stringify(r.error || r.diagnostics || r.reason)}`);
+        }
+        // The same warm-up call as the other runtimes get (bench.js).
+        const warm = await s.run(`var __bench = benchWorkload(${Math.max(1, Math.floor(Number(b.n) / 8))});`, 'warm-up.js');
+        if (warm.status !== 'ok') throw new Error(`the workload ended ${warm.status}: ${JSON.stringify(warm.error || warm.reason)}`);
+        const ms = [];
+        for (let i = 0; i < b.repeat; i++) {
+          const [t, r] = await time(() => s.run(`var __bench = benchWorkload(${Number(b.n)});`, 'call.js'));
+          if (r.status !== 'ok') throw new Error(`the workload ended ${r.status}: ${JSON.stringify(r.error || r.reason)}`);
+          ms.push(t);
+        }
+        const report = await s.report(['__bench']);
+        return { ms, checksum: JSON.parse(report.values.__bench) };
+      } finally { s.kill('measured'); }
+    }
+    case 'scale-open': {
+      const [t, results] = await time(() => Promise.all(Array.from({ length: b.count }, async () => {
+        try {
+          const s = await openSandbox();
+          paranoidBenchHeld.push(s);
+          const r = await s.run('var __result = 1;', 'scale.js');
+          return r.status === 'ok' ? 'ok' : `${r.status}: ${r.reason || JSON.stringify(r.error)}`;
+        } catch (error) { return `failed: ${error.message}`; }
+      })));
+      return { ms: t, failures: results.filter((r) => r !== 'ok') };
+    }
+    case 'scale-close': {
+      for (const s of paranoidBenchHeld.splice(0)) if (s.death === null) s.kill('measured');
+      return {};
+    }
+    default: throw new Error(`unknown bench measurement ${b.what}`);
+  }
+}

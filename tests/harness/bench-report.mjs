@@ -1,0 +1,126 @@
+// Turns the bench's raw measurements into `target/bench/results.json` (keys stable across
+// runs, see docs/BENCHMARKS.md) and a Markdown table, with each goal of issue 6 marked met or
+// missed. Ratios are against the native run in the same browser, in the same run.
+
+export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+export const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]; };
+export const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/**
+ * @param {object} raw bench-run's measurements
+ * @param {{ [file: string]: { bytes: number, ms: number[] } }} native the transpile_throughput example's output
+ * @param {{ wasmGzipBytes: number, wasmRawBytes: number, machine: string }} facts
+ */
+export function summarize(raw, native, facts) {
+  const ratios = {};
+  const runtimes = ['paranoid', 'ses', 'sandboxjs', 'quickjs'];
+  for (const r of runtimes) ratios[r] = {};
+  for (const [name, w] of Object.entries(raw.workloads)) {
+    for (const r of runtimes) {
+      const run = w.runs[r];
+      ratios[r][name] = run.error ? null : median(run.ms) / median(run.base_ms ?? w.runs.native.ms);
+    }
+  }
+  const mean = (r) => { const xs = Object.values(ratios[r]).filter((x) => x !== null); return xs.length ? round(geomean(xs), 3) : null; };
+  const mbps = (bytes, ms) => bytes / 1e6 / (ms / 1e3);
+  const transpileNative = {};
+  for (const [file, m] of Object.entries(native)) transpileNative[libraryName(file)] = round(mbps(m.bytes, median(m.ms)), 1);
+  const transpileWasm = {};
+  for (const [lib, m] of Object.entries(raw.transpile_wasm)) transpileWasm[lib] = round(mbps(m.bytes, median(m.ms)), 1);
+  const scale = {};
+  for (const [count, s] of Object.entries(raw.scale)) scale[count] = { start_ms: round(s.start_ms, 1), total_mb: round(s.total_mb, 1), failures: s.failures.length };
+  const throughput = {};
+  for (const [bytes, t] of Object.entries(raw.rtt.throughput)) throughput[bytes] = round(mbps(Number(bytes) * t.calls, t.ms), 1);
+  return {
+    browser: raw.browser,
+    machine: facts.machine,
+    quick: raw.quick,
+    overhead_geomean: mean('paranoid'),
+    peers: { ses: mean('ses'), sandboxjs: mean('sandboxjs'), quickjs: mean('quickjs') },
+    overhead: ratios,
+    cold_start_ms_median: round(median(raw.cold_start_ms), 1),
+    cold_start_ms_p95: round(percentile(raw.cold_start_ms, 95), 1),
+    warm_start_ms_median: round(median(raw.warm_start_ms), 1),
+    warm_start_ms_p95: round(percentile(raw.warm_start_ms, 95), 1),
+    rtt_ms_median: round(median(raw.rtt.ms), 3),
+    rtt_ms_p99: round(percentile(raw.rtt.ms, 99), 3),
+    rtt_throughput_mbps: throughput,
+    transpile_wasm_mbps: transpileWasm,
+    transpile_native_mbps: transpileNative,
+    wasm_gzip_bytes: facts.wasmGzipBytes,
+    wasm_raw_bytes: facts.wasmRawBytes,
+    scale,
+    workload_n: Object.fromEntries(Object.entries(raw.workloads).map(([k, w]) => [k, w.n])),
+    errors: Object.fromEntries(Object.entries(raw.workloads).flatMap(([k, w]) => runtimes.filter((r) => w.runs[r].error).map((r) => [`${k}/${r}`, w.runs[r].error]))),
+  };
+}
+
+function libraryName(file) {
+  for (const lib of ['lodash', 'jquery', 'three', 'react-dom']) if (file.includes(`/${lib}/`)) return lib;
+  return file;
+}
+
+/** The goals of issue 6, each met or not. */
+export function goals(s) {
+  const peersBeaten = Object.values(s.peers).every((p) => p === null || s.overhead_geomean < p);
+  const wasm = Object.values(s.transpile_wasm_mbps);
+  const fifty = s.scale[50];
+  return [
+    ['run-time overhead geomean ≤ 1.10× native', s.overhead_geomean !== null && s.overhead_geomean <= 1.10, `${s.overhead_geomean}×`],
+    ['ahead of every peer', peersBeaten, Object.entries(s.peers).map(([k, v]) => `${k} ${v ?? 'n/a'}×`).join(', ')],
+    ['warm start ≤ 10 ms', s.warm_start_ms_median <= 10, `${s.warm_start_ms_median} ms`],
+    ['cold start ≤ 150 ms', s.cold_start_ms_median <= 150, `${s.cold_start_ms_median} ms`],
+    ['round trip ≤ 0.2 ms median', s.rtt_ms_median <= 0.2, `${s.rtt_ms_median} ms`],
+    ['transpile ≥ 40 MB/s in wasm', wasm.length > 0 && wasm.every((x) => x >= 40), Object.entries(s.transpile_wasm_mbps).map(([k, v]) => `${k} ${v}`).join(', ')],
+    ['wasm ≤ 700 KB gzipped', s.wasm_gzip_bytes <= 700 * 1024, `${(s.wasm_gzip_bytes / 1024).toFixed(0)} KB`],
+    ['50 sandboxes in one tab without a failure', fifty ? fifty.failures === 0 : null, fifty ? `${fifty.failures} failures, ${fifty.start_ms} ms, ${fifty.total_mb} MB` : 'not run (--quick)'],
+  ];
+}
+
+/** The Markdown the bench prints (and docs/BENCHMARKS.md keeps). */
+export function markdown(s) {
+  const lines = [];
+  lines.push(`Browser: ${s.browser}. Machine: ${s.machine}.${s.quick ? ' Quick run (sanity only).' : ''}`, '');
+  lines.push('| goal | met | measured |', '|---|---|---|');
+  for (const [goal, met, measured] of goals(s)) lines.push(`| ${goal} | ${met === null ? 'n/a' : met ? 'yes' : '**no**'} | ${measured} |`);
+  lines.push('', '| workload (ratio to native) | Paranoid | SES | sandboxjs | QuickJS |', '|---|---|---|---|---|');
+  const cell = (x) => (x === null ? 'error' : `${x.toFixed(2)}×`);
+  for (const name of Object.keys(s.overhead.paranoid)) {
+    lines.push(`| ${name} (n=${s.workload_n[name]}) | ${cell(s.overhead.paranoid[name])} | ${cell(s.overhead.ses[name])} | ${cell(s.overhead.sandboxjs[name])} | ${cell(s.overhead.quickjs[name])} |`);
+  }
+  lines.push(`| **geomean** | **${s.overhead_geomean}×** | ${s.peers.ses ?? 'n/a'}× | ${s.peers.sandboxjs ?? 'n/a'}× | ${s.peers.quickjs ?? 'n/a'}× |`);
+  lines.push('', '| measurement | value |', '|---|---|');
+  lines.push(`| cold start (content script → first result), median / p95 | ${s.cold_start_ms_median} / ${s.cold_start_ms_p95} ms |`);
+  lines.push(`| warm start (another sandbox on the page), median / p95 | ${s.warm_start_ms_median} / ${s.warm_start_ms_p95} ms |`);
+  lines.push(`| message round trip, median / p99 | ${s.rtt_ms_median} / ${s.rtt_ms_p99} ms |`);
+  for (const [bytes, v] of Object.entries(s.rtt_throughput_mbps)) lines.push(`| round trips of ${Number(bytes) / 1024} KB | ${v} MB/s |`);
+  for (const lib of Object.keys(s.transpile_native_mbps)) lines.push(`| transpile ${lib}, native / wasm in the worker | ${s.transpile_native_mbps[lib]} / ${s.transpile_wasm_mbps[lib] ?? '–'} MB/s |`);
+  lines.push(`| wasm core, raw / gzip -9 | ${(s.wasm_raw_bytes / 1024).toFixed(0)} / ${(s.wasm_gzip_bytes / 1024).toFixed(0)} KB |`);
+  for (const [count, v] of Object.entries(s.scale)) lines.push(`| ${count} sandboxes at once: start-up, memory added | ${v.start_ms} ms, ${v.total_mb} MB${v.failures ? `, ${v.failures} failures` : ''} |`);
+  if (Object.keys(s.errors).length) {
+    lines.push('', 'Errors (a peer that cannot run a workload, or gives another result):');
+    for (const [k, v] of Object.entries(s.errors)) lines.push(`- ${k}: ${v}`);
+  }
+  return lines.join('\n');
+}
+
+/** What makes a run's figures unusable: a measurement that did not run or gave no number. */
+export function insane(s) {
+  const problems = [];
+  const positive = (what, x) => { if (!(typeof x === 'number' && Number.isFinite(x) && x > 0)) problems.push(`${what} is ${x}`); };
+  positive('overhead_geomean', s.overhead_geomean);
+  positive('cold_start_ms_median', s.cold_start_ms_median);
+  positive('warm_start_ms_median', s.warm_start_ms_median);
+  positive('rtt_ms_median', s.rtt_ms_median);
+  positive('rtt_ms_p99', s.rtt_ms_p99);
+  positive('wasm_gzip_bytes', s.wasm_gzip_bytes);
+  for (const [k, v] of Object.entries(s.rtt_throughput_mbps)) positive(`rtt_throughput_mbps.${k}`, v);
+  for (const [k, v] of Object.entries(s.transpile_wasm_mbps)) positive(`transpile_wasm_mbps.${k}`, v);
+  for (const [k, v] of Object.entries(s.transpile_native_mbps)) positive(`transpile_native_mbps.${k}`, v);
+  if (Object.keys(s.transpile_wasm_mbps).length === 0) problems.push('no transpile figure from the worker');
+  for (const [k, v] of Object.entries(s.overhead.paranoid)) if (v === null) problems.push(`Paranoid failed the ${k} workload: ${s.errors[`${k}/paranoid`]}`);
+  for (const [k, v] of Object.entries(s.scale)) { positive(`scale.${k}.start_ms`, v.start_ms); if (v.failures) problems.push(`${v.failures} of ${k} sandboxes failed`); }
+  for (const [k, v] of Object.entries(s.peers)) if (v !== null) positive(`peers.${k}`, v);
+  return problems;
+}
