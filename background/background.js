@@ -7,10 +7,10 @@
 //    only a URL that one of the asking site's rules names).
 // 3. Tell a content script its tab id (the popup and tests address tabs by id).
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText */
 
 // Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
-if (typeof paranoidPolicy === 'undefined') importScripts('/sandbox-page/policy.js', '/shared/site-settings.js');
+if (typeof paranoidPolicy === 'undefined') importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js');
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
 
@@ -64,22 +64,10 @@ async function fetchQuarantined(url, senderUrl) {
   const limit = paranoidPolicy().pageScripts.maxBytes;
   const response = await fetch(bare, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
   if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
-  if (Number(response.headers.get('content-length')) > limit) return { ok: false, error: `over the limit of ${limit} bytes` };
-  // Read up to the limit, never the whole of an endless or lying response.
-  const reader = response.body.getReader();
-  const bytes = new Uint8Array(limit);
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.byteLength > limit) { reader.cancel(); return { ok: false, error: `over the limit of ${limit} bytes` }; }
-    bytes.set(value, size);
-    size += value.byteLength;
-  }
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, size)) };
-  } catch {
-    return { ok: false, error: 'not UTF-8 text' };
+    return { ok: true, text: await paranoidReadText(response, limit) };
+  } catch (error) {
+    return { ok: false, error: error.message };
   }
 }
 

@@ -8,7 +8,7 @@
 // sandbox sends it (by design: the page asked for the script). Nothing from the page reaches
 // the kernel's controls: the messages the host sends are built here, the page supplies data.
 
-/* global openSandbox, paranoidPolicy, cloneInto */
+/* global openSandbox, paranoidPolicy, paranoidReadText, cloneInto */
 /* exported paranoidPageScripts, paranoidPageScriptType */
 
 const paranoidPageScriptType = 'text/x-paranoid';
@@ -70,25 +70,10 @@ async function paranoidFetchPageScript(src, credentials) {
   }
   if (!response.ok) throw new Error(`cannot fetch ${url.href}: HTTP ${response.status}`);
   if (response.type !== 'basic' && response.type !== 'cors') throw new Error(`cannot fetch ${url.href}: the response is ${response.type}, not readable by the page`);
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > limit) throw new Error(`${url.href} is ${declared} bytes, over the limit of ${limit}`);
-  const reader = response.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) { reader.cancel(); throw new Error(`${url.href} is over the limit of ${limit} bytes`); }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new Error(`${url.href} is not UTF-8 text`);
+    return await paranoidReadText(response, limit);
+  } catch (error) {
+    throw new Error(`${url.href}: ${error.message}`);
   }
 }
 

@@ -3,7 +3,7 @@
 // Rust core (`paranoid_match_pattern`); only the compiled regex is used by the content script
 // and the network rules, so JS never interprets a pattern itself.
 
-/* global paranoidSitesKey, paranoidPolicy, paranoidSiteSettings, paranoidStoredSites, paranoidUpdateSite, paranoidCoreCall */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidStoredSites, paranoidUpdateSite, paranoidCoreCall */
 
 const limits = paranoidPolicy().pageScripts;
 document.getElementById('default-cap').textContent = String(limits.siteDefaultCpuCapMs);
@@ -27,9 +27,7 @@ async function render() {
     const remove = document.createElement('button');
     remove.textContent = 'Forget';
     remove.addEventListener('click', async () => {
-      const all = await paranoidStoredSites();
-      delete all[origin];
-      await (globalThis.browser ?? globalThis.chrome).storage.local.set({ [paranoidSitesKey]: all });
+      await paranoidUpdateSite(origin, null);
       render();
     });
     const enabled = document.createElement('input');

@@ -13,13 +13,17 @@ async function paranoidStoredSites() {
 
 /**
  * @param {string} origin
- * @param {(site: object) => void} change edits the stored entry in place
+ * @param {((site: object) => void) | null} change edits the stored entry in place; null forgets it
  */
 async function paranoidUpdateSite(origin, change) {
   const api = globalThis.browser ?? globalThis.chrome;
   const sites = await paranoidStoredSites();
-  const site = sites[origin] !== null && typeof sites[origin] === 'object' ? sites[origin] : {};
-  change(site);
-  sites[origin] = site;
+  if (change === null) {
+    delete sites[origin];
+  } else {
+    const site = sites[origin] !== null && typeof sites[origin] === 'object' ? sites[origin] : {};
+    change(site);
+    sites[origin] = site;
+  }
   await api.storage.local.set({ [paranoidSitesKey]: sites });
 }

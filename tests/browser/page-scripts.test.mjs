@@ -8,7 +8,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { launch, openExtensionPage } from '../harness/sandbox-run.mjs';
+import { launch, openExtensionPage, openPopupFor } from '../harness/sandbox-run.mjs';
 import { startPageServer, loggingPage } from '../harness/page-server.mjs';
 import { startDemoServer, runDemo } from '../harness/demo-run.mjs';
 
@@ -57,23 +57,12 @@ async function editSiteInOptions(driver, browser, ext, origin, edit) {
 /** Opens the popup for the tab showing `url`, clicks its site switch, and returns the note it shows. */
 async function flipSiteSwitch(driver, browser, ext, url) {
   const page = await driver.getWindowHandle();
-  await openExtensionPage(driver, browser, ext, 'ui/popup.html?tab=0');
-  await driver.manage().setTimeouts({ script: 10000 });
-  const tabId = await driver.executeAsyncScript(function (u, done) {
-    const api = globalThis.browser ?? globalThis.chrome;
-    api.tabs.query({}).then((tabs) => done((tabs.find((t) => t.url === u) || { id: -1 }).id));
-  }, url);
-  await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
+  await openPopupFor(driver, browser, ext, url);
+  await driver.executeScript('document.getElementById("enabled").click()');
   let note = '';
-  let clicked = false;
-  for (let i = 0; i < 100; i++) {
-    const loaded = await driver.executeScript('return document.body.dataset.loaded === "true" && location.search === arguments[0]', `?tab=${tabId}`);
-    if (loaded) {
-      if (!clicked) { clicked = true; await driver.executeScript('document.getElementById("enabled").click()'); }
-      note = await driver.executeScript('return document.getElementById("note").hidden ? "" : document.getElementById("note").textContent');
-      if (note.includes('Reload')) break;
-    }
+  for (let i = 0; i < 100 && !note.includes('Reload'); i++) {
     await sleep(100);
+    note = await driver.executeScript('return document.getElementById("note").hidden ? "" : document.getElementById("note").textContent');
   }
   await driver.close();
   await driver.switchTo().window(page);
@@ -83,22 +72,9 @@ async function flipSiteSwitch(driver, browser, ext, url) {
 /** What the popup lists for the tab showing `url` (opened as a page, as the tests can). */
 async function popupFor(driver, browser, ext, url) {
   const page = await driver.getWindowHandle();
-  await openExtensionPage(driver, browser, ext, 'ui/popup.html?tab=0');
-  await driver.manage().setTimeouts({ script: 10000 });
-  const tabId = await driver.executeAsyncScript(function (u, done) {
-    const api = globalThis.browser ?? globalThis.chrome;
-    api.tabs.query({}).then((tabs) => done((tabs.find((t) => t.url === u) || { id: -1 }).id));
-  }, url);
-  await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
-  const deadline = Date.now() + 10000;
-  let entries = null;
-  while (Date.now() < deadline) {
-    entries = await driver.executeScript(`return document.body.dataset.loaded === 'true' && location.search === arguments[0]
-      ? [...document.querySelectorAll('li.script')].map((li) => ({ name: li.querySelector('.script-name').textContent,
-          status: li.querySelector('.status').textContent, text: li.innerText })) : null`, `?tab=${tabId}`);
-    if (entries !== null) break;
-    await sleep(100);
-  }
+  await openPopupFor(driver, browser, ext, url);
+  const entries = await driver.executeScript(`return [...document.querySelectorAll('li.script')].map((li) => ({
+    name: li.querySelector('.script-name').textContent, status: li.querySelector('.status').textContent, text: li.innerText }))`);
   await driver.close();
   await driver.switchTo().window(page);
   return entries;

@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { launch, openExtensionPage } from './sandbox-run.mjs';
+import { launch, openPopupFor } from './sandbox-run.mjs';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const PAGE = path.resolve(HERE, '../../demo/page');
@@ -61,15 +61,7 @@ export async function runDemo(driver, browser, ext, origin, out) {
 
   // The popup, for the demo's tab, opened as a page of its own.
   const demoHandle = await driver.getWindowHandle();
-  await openExtensionPage(driver, browser, ext, 'ui/popup.html?tab=0');
-  await driver.manage().setTimeouts({ script: 10000 });
-  const tabId = await driver.executeAsyncScript(function (url, done) {
-    const api = globalThis.browser ?? globalThis.chrome;
-    api.tabs.query({}).then((tabs) => done((tabs.find((t) => t.url && t.url.startsWith(url)) || { id: -1 }).id));
-  }, `${origin}/index.html`);
-  await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
-  await sleep(200);
-  await waitFor(driver, 'return document.body.dataset.loaded === "true"', 10000);
+  const tabId = await openPopupFor(driver, browser, ext, `${origin}/index.html`);
   const popup = await driver.executeScript(`return [...document.querySelectorAll('li.script')].map((li) => ({
     name: li.querySelector('.script-name').textContent, status: li.querySelector('.status').textContent,
     text: li.innerText.replace(/\\s+/g, ' ').trim() }))`);

@@ -131,6 +131,26 @@ export async function openExtensionPage(driver, browser, ext, page) {
   while (!(await driver.getCurrentUrl()).startsWith(url.split('?')[0]) && Date.now() < deadline2) await new Promise((r) => setTimeout(r, 50));
 }
 
+/**
+ * Opens the popup, as a page of its own, for the tab whose URL starts with `url`, and waits
+ * until it has shown that tab. Returns the tab's id; the popup's tab is the current one.
+ */
+export async function openPopupFor(driver, browser, ext, url) {
+  await openExtensionPage(driver, browser, ext, 'ui/popup.html?tab=0');
+  await driver.manage().setTimeouts({ script: 10000 });
+  const tabId = await driver.executeAsyncScript(function (u, done) {
+    const api = globalThis.browser ?? globalThis.chrome;
+    api.tabs.query({}).then((tabs) => done((tabs.find((t) => t.url && t.url.startsWith(u)) || { id: -1 }).id));
+  }, url);
+  await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
+  const deadline = Date.now() + 10000;
+  while (!(await driver.executeScript('return document.body.dataset.loaded === "true" && location.search === arguments[0]', `?tab=${tabId}`))) {
+    if (Date.now() > deadline) throw new Error(`the popup did not show tab ${tabId} (${url})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return tabId;
+}
+
 /** A browser with the extension loaded; with a window when `headless` is false. */
 export async function launch(browser, ext, { headless = true, firefoxPackage = `${ext}.zip` } = {}) {
   if (browser === 'chromium') {

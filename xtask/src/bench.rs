@@ -32,16 +32,8 @@ pub fn bench(root: &Path, args: &[String]) -> Result {
         match a.as_str() {
             "--quick" => quick = true,
             "--browser" => {
-                browser = match rest.next().map(String::as_str) {
-                    Some("chromium") | Some("chrome") => Browser::Chrome,
-                    Some("firefox") => Browser::Firefox,
-                    other => {
-                        return Err(Failure::new(
-                            STEP,
-                            format!("--browser takes chromium or firefox, not {other:?}"),
-                        ))
-                    }
-                }
+                browser = Browser::from_flag(rest.next().map(String::as_str))
+                    .map_err(|e| Failure::new(STEP, e))?
             }
             other => return Err(Failure::new(STEP, format!("unknown argument {other}"))),
         }
@@ -76,13 +68,7 @@ pub fn bench(root: &Path, args: &[String]) -> Result {
     c.arg("tests/harness/bench-run.mjs")
         .arg("--ext")
         .arg(extension::test_dir(root, browser))
-        .args([
-            "--browser",
-            match browser {
-                Browser::Chrome => "chromium",
-                Browser::Firefox => "firefox",
-            },
-        ])
+        .args(["--browser", browser.harness_flag()])
         .arg("--native")
         .arg(&native_json)
         .arg("--wasm")

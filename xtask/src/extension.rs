@@ -35,6 +35,7 @@ const KERNEL_FILES: &[&str] = &[
 const STATIC_FILES: &[&str] = &[
     "background/background.js",
     "shared/site-settings.js",
+    "shared/read-text.js",
     "content/sandbox-host.js",
     "content/script-registry.js",
     "content/page-scripts.js",
@@ -71,6 +72,25 @@ impl Browser {
     pub fn name(self) -> &'static str {
         match self {
             Browser::Chrome => "chrome",
+            Browser::Firefox => "firefox",
+        }
+    }
+
+    /// The value of a command's `--browser` flag (`chromium`, `chrome` or `firefox`).
+    pub fn from_flag(value: Option<&str>) -> std::result::Result<Browser, String> {
+        match value {
+            Some("chromium") | Some("chrome") => Ok(Browser::Chrome),
+            Some("firefox") => Ok(Browser::Firefox),
+            other => Err(format!(
+                "--browser takes chromium or firefox, not {other:?}"
+            )),
+        }
+    }
+
+    /// How the Node harnesses name the browser (`--browser` of tests/harness/*.mjs).
+    pub fn harness_flag(self) -> &'static str {
+        match self {
+            Browser::Chrome => "chromium",
             Browser::Firefox => "firefox",
         }
     }

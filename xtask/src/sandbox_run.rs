@@ -17,16 +17,8 @@ fn harness(root: &Path, args: &[String]) -> Result<std::process::Command> {
     let mut i = 0;
     while i < args.len() {
         if args[i] == "--browser" {
-            browser = match args.get(i + 1).map(String::as_str) {
-                Some("chromium") | Some("chrome") => Browser::Chrome,
-                Some("firefox") => Browser::Firefox,
-                other => {
-                    return Err(Failure::new(
-                        "sandbox-run",
-                        format!("--browser takes chromium or firefox, not {other:?}"),
-                    ))
-                }
-            };
+            browser = Browser::from_flag(args.get(i + 1).map(String::as_str))
+                .map_err(|e| Failure::new("sandbox-run", e))?;
             i += 1;
         }
         i += 1;
@@ -47,13 +39,9 @@ fn harness(root: &Path, args: &[String]) -> Result<std::process::Command> {
         }
         forwarded.push(a.clone());
     }
-    let browser_flag = match browser {
-        Browser::Chrome => "chromium",
-        Browser::Firefox => "firefox",
-    };
     let mut c = cmd("node", root);
     c.arg("tests/harness/sandbox-run.mjs")
-        .args(["--browser", browser_flag, "--ext"])
+        .args(["--browser", browser.harness_flag(), "--ext"])
         .arg(&ext)
         .args(&forwarded);
     Ok(c)

@@ -1,0 +1,35 @@
+'use strict';
+// Reads a fetched script's text for the content script (a page's `src`) and the background (a
+// quarantined script): never more than the limit, even from a response that lies about its
+// length or never ends, and only UTF-8.
+
+/* exported paranoidReadText */
+
+/**
+ * @param {Response} response
+ * @param {number} limit in bytes
+ * @returns {Promise<string>}
+ * @throws {Error} `over the limit of N bytes`, or `not UTF-8 text`
+ */
+async function paranoidReadText(response, limit) {
+  const overLimit = () => new Error(`over the limit of ${limit} bytes`);
+  if (Number(response.headers.get('content-length')) > limit) throw overLimit();
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) { reader.cancel(); throw overLimit(); }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error('not UTF-8 text');
+  }
+}
