@@ -42,7 +42,7 @@ async function editSiteInOptions(driver, browser, ext, origin, edit) {
   await openExtensionPage(driver, browser, ext, 'ui/options.html');
   let done = false;
   for (let i = 0; i < 100 && !done; i++) {
-    done = await driver.executeScript(`if (document.body.dataset.loaded !== 'true') return false;
+    done = await driver.executeScript(`if (!document.body || document.body.dataset.loaded !== 'true') return false;
       const row = document.querySelector('tr[data-origin="' + arguments[0] + '"]');
       if (!row) { document.getElementById('new-origin').value = arguments[0]; document.getElementById('add-site').requestSubmit(); return false; }
       return (function (row) { ${edit} })(row);`, origin);
@@ -290,7 +290,7 @@ var b = 2;
       const page = await driver.getWindowHandle();
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
       const deadline = Date.now() + 10000;
-      while (!(await driver.executeScript('return document.body.dataset.loaded === "true"')) && Date.now() < deadline) await sleep(50);
+      while (!(await driver.executeScript('return !!document.body && document.body.dataset.loaded === "true"')) && Date.now() < deadline) await sleep(50);
       await driver.executeScript(`document.getElementById('new-origin').value = arguments[0];
         document.getElementById('add-site').requestSubmit();`, server.origin);
       let added = false;

@@ -144,7 +144,11 @@ export async function openPopupFor(driver, browser, ext, url) {
   }, url);
   await driver.executeScript('location.search = arguments[0]', `?tab=${tabId}`);
   const deadline = Date.now() + 10000;
-  while (!(await driver.executeScript('return document.body.dataset.loaded === "true" && location.search === arguments[0]', `?tab=${tabId}`))) {
+  // The page is navigating: until the new document has a body, the check reads false (or, in
+  // Firefox, the script may be run in the old document as it unloads and throw).
+  const shown = () => driver.executeScript('return !!document.body && document.body.dataset.loaded === "true" && location.search === arguments[0]', `?tab=${tabId}`)
+    .catch(() => false);
+  while (!(await shown())) {
     if (Date.now() > deadline) throw new Error(`the popup did not show tab ${tabId} (${url})`);
     await new Promise((r) => setTimeout(r, 50));
   }
