@@ -6,11 +6,15 @@
 // 2. Fetch a quarantined script's text for the content script (no cookies, size-limited, and
 //    only a URL that one of the asking site's rules names).
 // 3. Tell a content script its tab id (the popup and tests address tabs by id).
+// 4. Userscripts: which run on a page, their GM calls, their history (background/userscripts.js).
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage */
 
 // Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
-if (typeof paranoidPolicy === 'undefined') importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js');
+if (typeof paranoidPolicy === 'undefined') {
+  importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js',
+    '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/userscripts.js');
+}
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
 
@@ -79,6 +83,11 @@ extensionApi.runtime.onMessage.addListener((message, sender, respond) => {
   }
   if (message.type === 'paranoid:fetch-quarantined' && sender.tab && typeof sender.url === 'string') {
     fetchQuarantined(message.url, sender.url).then(respond, (error) => respond({ ok: false, error: String(error.message) }));
+    return true;
+  }
+  const userscript = paranoidUserscriptMessage(message, sender);
+  if (userscript !== undefined) {
+    userscript.then(respond, (error) => respond({ ok: false, error: String(error.message) }));
     return true;
   }
   return undefined;

@@ -1,9 +1,10 @@
 'use strict';
 // The content script's entry (document_start): read this site's settings, then start the
-// page's opt-in scripts and the quarantine. With the site switched off nothing runs: the
-// page's `text/x-paranoid` tags stay inert, as without the extension.
+// page's opt-in scripts, the quarantine and the userscripts that match the page. With the site
+// switched off nothing runs: the page's `text/x-paranoid` tags stay inert, as without the
+// extension, and no userscript runs there.
 
-/* global paranoidExtension, paranoidSiteSettings, paranoidSitesKey, paranoidRegistry, paranoidPageScripts, paranoidQuarantine */
+/* global paranoidExtension, paranoidSiteSettings, paranoidSitesKey, paranoidRegistry, paranoidPageScripts, paranoidQuarantine, paranoidUserscripts */
 
 (async () => {
   let stored = {};
@@ -13,4 +14,5 @@
   if (!site.enabled) return;
   paranoidQuarantine(site, paranoidRegistry);
   paranoidPageScripts(site, paranoidRegistry);
+  paranoidUserscripts(site, paranoidRegistry);
 })();

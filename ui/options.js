@@ -1,9 +1,9 @@
 'use strict';
-// The options page: per-site settings. A quarantine pattern is checked and compiled by the
-// Rust core (`paranoid_match_pattern`); only the compiled regex is used by the content script
+// The options page: per-site settings. A quarantine pattern is checked and compiled by Rust
+// (rust-meta's `paranoid_match_pattern`); only the compiled regex is used by the content script
 // and the network rules, so JS never interprets a pattern itself.
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidStoredSites, paranoidUpdateSite, paranoidCoreCall */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidStoredSites, paranoidUpdateSite, paranoidWasmCall */
 
 const limits = paranoidPolicy().pageScripts;
 document.getElementById('default-cap').textContent = String(limits.siteDefaultCpuCapMs);
@@ -72,7 +72,7 @@ async function render() {
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       const text = pattern.value.trim();
-      const answer = await paranoidCoreCall('paranoid_match_pattern', text);
+      const answer = await paranoidWasmCall('meta', 'paranoid_match_pattern', text);
       if (!answer.ok) { error.textContent = answer.diagnostics?.[0]?.message ?? 'not a match pattern'; return; }
       // The network rule takes RE2 with a size limit (about 2 KB compiled): a pattern the
       // browser cannot hold would block nothing, so it is refused here.

@@ -12,18 +12,18 @@
 //! 1. `paranoid_input(n)` sizes the input buffer to `n` bytes and returns where it is.
 //! 2. The caller writes the request there: UTF-8 source text; for a function, `count`
 //!    little-endian u32 byte lengths followed by the parts (parameters…, body) back to back;
-//!    for `paranoid_lone_surrogate`, UTF-16LE code units; for `paranoid_match_pattern`, the
-//!    pattern's UTF-8 text.
+//!    for `paranoid_lone_surrogate`, UTF-16LE code units.
 //! 3. The operation, given how many of those bytes the request uses (the caller may size the
 //!    buffer for the worst case of UTF-8), returns the length of its answer, a UTF-8 JSON object at
-//!    `paranoid_output()`: `{ok: true, code, sourceMap}`, `{ok: true, diagnostics: []}` (vet),
-//!    `{ok: true, regex}` (match pattern) or `{ok: false, diagnostics}`.
+//!    `paranoid_output()`: `{ok: true, code, sourceMap}`, `{ok: true, diagnostics: []}` (vet)
+//!    or `{ok: false, diagnostics}`.
+//!
+//! (Match patterns and userscript metadata are `rust-meta`'s, in a wasm of their own.)
 //!
 //! Memory may grow during any call, which detaches the caller's views: take them afresh.
 //! A panic aborts (the `wasm` profile), so the call traps and the kernel discards the instance.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::match_pattern::MatchPattern;
 use crate::{EsLevel, FunctionKind, Options, Transpiled};
 
 /// What the caller asks for.
@@ -33,7 +33,6 @@ pub(crate) enum Request {
     Transpile,
     Function { kind: FunctionKind, parts: usize },
     LoneSurrogate,
-    MatchPattern,
 }
 
 /// Level 0 is the default (the newest); `n` is `EsLevel::ALL[n - 1]`, the order the generated
@@ -73,18 +72,6 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
                     .ok_or_else(|| internal("asked for a lone surrogate in well-formed text"))?;
                 return Err(vec![found]);
             }
-            Request::MatchPattern => match MatchPattern::parse(utf8(input)?) {
-                Ok(pattern) => serde_json::json!({ "ok": true, "regex": pattern.to_regex() }),
-                Err(e) => {
-                    return Err(vec![Diagnostic {
-                        code: Code::BadMatchPattern,
-                        message: e.to_string(),
-                        line: 1,
-                        column: 1,
-                        offset: 0,
-                    }])
-                }
-            },
         })
     })();
     match outcome {
@@ -253,11 +240,6 @@ mod exports {
         respond(Request::LoneSurrogate, len, 0)
     }
 
-    #[no_mangle]
-    pub extern "C" fn paranoid_match_pattern(len: u32) -> u32 {
-        respond(Request::MatchPattern, len, 0)
-    }
-
     /// Calibration builds only: raise the nesting limit to find the engine's real stack limit.
     #[cfg(feature = "calibration")]
     #[no_mangle]
@@ -358,36 +340,6 @@ mod tests {
             assert_eq!(a["ok"], false, "{request:?}");
             assert_eq!(a["diagnostics"][0]["code"], "internal", "{request:?}");
         }
-    }
-
-    #[test]
-    fn match_patterns_answer_a_regex_or_a_diagnostic() {
-        let a = parse(&answer(
-            Request::MatchPattern,
-            0,
-            b"*://*.tracker.example/*",
-        ));
-        assert_eq!(a["ok"], true, "{a}");
-        let regex = a["regex"].as_str().unwrap();
-        assert_eq!(
-            regex,
-            MatchPattern::parse("*://*.tracker.example/*")
-                .unwrap()
-                .to_regex()
-        );
-        let a = parse(&answer(Request::MatchPattern, 0, b"https://foo.*.com/*"));
-        assert_eq!(a["ok"], false);
-        let d = &a["diagnostics"][0];
-        assert_eq!(
-            (&d["code"], &d["line"], &d["column"]),
-            (&"bad-match-pattern".into(), &1.into(), &1.into())
-        );
-        assert!(
-            d["message"].as_str().unwrap().contains("in the middle"),
-            "{d}"
-        );
-        let a = parse(&answer(Request::MatchPattern, 0, &[0xFF]));
-        assert_eq!(a["diagnostics"][0]["code"], "internal");
     }
 
     #[test]

@@ -40,8 +40,6 @@ pub enum Code {
     Internal,
     /// The `Function` stand-in's parameters or body were not one parameter list or one body.
     BadFunctionParts,
-    /// A match pattern (a quarantine rule's, a userscript's `@match`) that does not parse.
-    BadMatchPattern,
 }
 
 impl Code {
@@ -62,7 +60,6 @@ impl Code {
             Code::LoneSurrogate => "lone-surrogate",
             Code::ScanMismatch => "scan-mismatch",
             Code::BadFunctionParts => "bad-function-parts",
-            Code::BadMatchPattern => "bad-match-pattern",
             Code::Internal => "internal",
         }
     }

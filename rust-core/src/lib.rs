@@ -14,7 +14,6 @@ mod diagnostic;
 mod emit;
 mod function;
 mod level;
-pub mod match_pattern;
 mod parse;
 mod pattern;
 pub mod policy;

@@ -1,4 +1,5 @@
-//! `cargo xtask build`: the native CLI and the wasm core.
+//! `cargo xtask build`: the native CLI, the wasm core (for the sandbox worker) and the meta wasm
+//! (match patterns and userscript metadata, for the extension's pages and background).
 //!
 //! Why here and not in a build script: the wasm build is a second cargo invocation for another
 //! target, which cargo cannot express. The wasm has no wasm-bindgen glue (see
@@ -20,6 +21,9 @@ pub struct Outputs {
     /// The core for the worker kernel: `target/wasm/paranoid_core.wasm` (no imports; its glue is
     /// `sandbox-page/kernel/core-glue.js`).
     pub wasm: PathBuf,
+    /// `rust-meta` for the extension's trusted pages and background:
+    /// `target/wasm/paranoid_meta.wasm` (same ABI; its glue is `ui/core-call.js`).
+    pub meta_wasm: PathBuf,
 }
 
 pub fn outputs(root: &Path) -> Outputs {
@@ -29,18 +33,29 @@ pub fn outputs(root: &Path) -> Outputs {
             .join("release")
             .join(format!("paranoid{}", std::env::consts::EXE_SUFFIX)),
         wasm: target.join("wasm").join("paranoid_core.wasm"),
+        meta_wasm: target.join("wasm").join("paranoid_meta.wasm"),
     }
 }
 
 pub fn build(root: &Path) -> Result<Outputs> {
     let out = outputs(root);
-    let target = util::target_dir(root);
 
     run(
         STEP,
         cmd(util::cargo(), root).args(["build", "--release", "-p", "paranoid-core"]),
     )?;
 
+    for (package, file) in [
+        ("paranoid-core", &out.wasm),
+        ("paranoid-meta", &out.meta_wasm),
+    ] {
+        build_wasm(root, package, file)?;
+    }
+    Ok(out)
+}
+
+/// Builds one package's cdylib for the browser and copies it to `file`; prints its size.
+fn build_wasm(root: &Path, package: &str, file: &Path) -> Result {
     run(
         STEP,
         cmd(util::cargo(), root).args([
@@ -50,40 +65,34 @@ pub fn build(root: &Path) -> Result<Outputs> {
             "--target",
             WASM_TARGET,
             "-p",
-            "paranoid-core",
+            package,
             "--lib",
         ]),
     )?;
-
-    let built = target
+    let built = util::target_dir(root)
         .join(WASM_TARGET)
         .join("wasm")
-        .join("paranoid_core.wasm");
-    let dir = out.wasm.parent().expect("a parent");
+        .join(format!("{}.wasm", package.replace('-', "_")));
+    let dir = file.parent().expect("a parent");
     fs::create_dir_all(dir)
         .map_err(|e| Failure::new(STEP, format!("cannot create {}: {e}", dir.display())))?;
-    fs::copy(&built, &out.wasm).map_err(|e| {
+    fs::copy(&built, file).map_err(|e| {
         Failure::new(
             STEP,
-            format!(
-                "cannot copy {} to {}: {e}",
-                built.display(),
-                out.wasm.display()
-            ),
+            format!("cannot copy {} to {}: {e}", built.display(), file.display()),
         )
     })?;
-
-    let raw = fs::metadata(&out.wasm)
-        .map_err(|e| Failure::new(STEP, format!("cannot read {}: {e}", out.wasm.display())))?
+    let raw = fs::metadata(file)
+        .map_err(|e| Failure::new(STEP, format!("cannot read {}: {e}", file.display())))?
         .len();
-    let gz = gzip_size(root, &out.wasm)?;
+    let gz = gzip_size(root, file)?;
     println!(
         "wasm size: {} bytes raw, {} bytes gzip -9 ({})",
         raw,
         gz,
-        out.wasm.strip_prefix(root).unwrap_or(&out.wasm).display()
+        file.strip_prefix(root).unwrap_or(file).display()
     );
-    Ok(out)
+    Ok(())
 }
 
 /// The size of `gzip -9 -c FILE`, counted here instead of piping through `wc -c`.

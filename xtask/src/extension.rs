@@ -34,12 +34,17 @@ const KERNEL_FILES: &[&str] = &[
 /// Copied as they are, relative to the repository root.
 const STATIC_FILES: &[&str] = &[
     "background/background.js",
+    "background/userscripts.js",
     "shared/site-settings.js",
     "shared/read-text.js",
+    "shared/wasm-call.js",
+    "shared/userscript-store.js",
     "content/sandbox-host.js",
     "content/script-registry.js",
     "content/page-scripts.js",
     "content/quarantine.js",
+    "content/userscript-prelude.js",
+    "content/userscripts.js",
     "content/main.js",
     "ui/style.css",
     "ui/popup.html",
@@ -50,7 +55,10 @@ const STATIC_FILES: &[&str] = &[
     "ui/options.js",
     "ui/status-view.js",
     "ui/site-store.js",
-    "ui/core-call.js",
+    "ui/install.html",
+    "ui/install.js",
+    "ui/userscript-analysis.js",
+    "ui/userscripts-options.js",
     "sandbox-page/sandbox.html",
     "sandbox-page/frame.js",
     "sandbox-page/source-map.js",
@@ -122,7 +130,11 @@ fn write(path: &Path, bytes: &[u8]) -> Result {
 pub fn extension(root: &Path) -> Result {
     let out = build::build(root)?;
     let policy = policy_json(root, &out.cli)?;
-    let wasm = fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?;
+    let wasm = Wasm {
+        core: fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?,
+        meta: fs::read(&out.meta_wasm)
+            .map_err(|e| fail(format!("cannot read the meta wasm: {e}")))?,
+    };
     let dist = root.join("dist");
     for browser in Browser::ALL {
         let dir = dist.join(browser.name());
@@ -147,6 +159,12 @@ pub fn extension(root: &Path) -> Result {
     Ok(())
 }
 
+/// The two wasm modules every build ships.
+struct Wasm {
+    core: Vec<u8>,
+    meta: Vec<u8>,
+}
+
 fn policy_json(root: &Path, cli: &Path) -> Result<Value> {
     let mut c = cmd(cli, root);
     c.arg("policy");
@@ -166,7 +184,7 @@ fn lay_out(
     browser: Browser,
     test: bool,
     policy: &Value,
-    wasm: &[u8],
+    wasm: &Wasm,
 ) -> Result {
     if dir.exists() {
         fs::remove_dir_all(dir)
@@ -190,7 +208,8 @@ fn lay_out(
             write(&dir.join(hook), read(&root.join(hook))?.as_bytes())?;
         }
     }
-    write(&dir.join("core/paranoid_core.wasm"), wasm)?;
+    write(&dir.join("core/paranoid_core.wasm"), &wasm.core)?;
+    write(&dir.join("core/paranoid_meta.wasm"), &wasm.meta)?;
 
     let policy_text = serde_json::to_string(policy).expect("JSON");
     write(

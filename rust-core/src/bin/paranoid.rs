@@ -1,17 +1,19 @@
-//! `paranoid`: vet and transpile untrusted scripts, and check match patterns, from the command
-//! line.
+//! `paranoid`: vet and transpile untrusted scripts, check match patterns, and read userscripts,
+//! from the command line.
 //!
 //! Exit codes: 0 every input passes, 1 an input is refused, 2 usage or I/O error.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use paranoid_core::match_pattern::MatchPattern;
 use paranoid_core::policy::limits::MAX_NESTING;
 use paranoid_core::{
     nesting_depth, transpile, transpile_function, vet, Diagnostic, EsLevel, FunctionKind,
     LineIndex, Options,
 };
+use paranoid_meta::connect::ConnectHost;
+use paranoid_meta::match_pattern::MatchPattern;
+use paranoid_meta::metadata::{self, Problem};
 
 const USAGE: &str = "\
 usage:
@@ -27,6 +29,10 @@ usage:
       (times N transpiles of each FILE after one to warm up; JSON {FILE: {bytes, ms: [...]}})
   paranoid match-pattern PATTERN [URL...]
       (checks a Chrome match pattern; prints its regex and which URLs it matches, as JSON)
+  paranoid userscript FILE [--json] [--es LEVEL]
+      (reads a userscript's metadata and vets its code; refused if either fails)
+  paranoid matches FILE URL
+      (exit 0 when the userscript would run on URL, 1 when not)
 
 FILE may be `-` for standard input. LEVEL is es5, es2015 … es2023 (default es2023).
 exit status: 0 passes, 1 refused, 2 usage or I/O error";
@@ -41,9 +47,14 @@ fn main() -> ExitCode {
         Some("function") => cmd_function(&args[1..]),
         Some("nesting") => cmd_nesting(&args[1..]),
         Some("match-pattern") => cmd_match_pattern(&args[1..]),
+        Some("userscript") => cmd_userscript(&args[1..]),
+        Some("matches") => cmd_matches(&args[1..]),
         Some("throughput") => cmd_throughput(&args[1..]),
         Some("policy") if args.len() == 1 => {
-            println!("{:#}", paranoid_core::policy::tables());
+            let mut tables = paranoid_core::policy::tables();
+            // Userscript grants and limits are rust-meta's; the JS side reads them here too.
+            tables["userscripts"] = paranoid_meta::limits::tables();
+            println!("{tables:#}");
             Ok(true)
         }
         Some("-h" | "--help" | "help") => {
@@ -345,6 +356,199 @@ fn cmd_match_pattern(args: &[String]) -> Result<bool, Usage> {
 }
 
 /// The source map with its one source named after the input file, and its text inlined.
+/// Prints a metadata report's problems, rustc-style, with the line they are on.
+fn print_problems(name: &str, source: &str, kind: &str, problems: &[Problem]) {
+    let lines = LineIndex::new(source);
+    let mut err = std::io::stderr().lock();
+    for p in problems {
+        let about = p
+            .key
+            .as_ref()
+            .map(|k| format!(" (@{k})"))
+            .unwrap_or_default();
+        let _ = writeln!(err, "{kind}{about}: {}", p.message);
+        let _ = writeln!(err, "  --> {name}:{}", p.line);
+        let _ = writeln!(err, "   | {}", lines.line_text(p.line));
+    }
+}
+
+/// Refused (1) when the metadata has an error or the code does not pass vetting.
+fn cmd_userscript(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &["--json", "--es"])?;
+    let [path] = flags.positional.as_slice() else {
+        return Err(Usage("`userscript` needs one FILE".into()));
+    };
+    let source = read_input(path)?;
+    let name = display_name(path);
+    let report = metadata::parse(&source);
+    let diagnostics = vet(&source, &Options { level: flags.level });
+    let ok = report.ok() && diagnostics.is_empty();
+    if flags.json {
+        let out = serde_json::json!({
+            "file": name,
+            "ok": ok,
+            "metadata": report.metadata,
+            "errors": report.errors,
+            "warnings": report.warnings,
+            "diagnostics": diagnostics,
+        });
+        println!("{out}");
+        return Ok(ok);
+    }
+    let m = &report.metadata;
+    let mut out = String::new();
+    let mut line = |label: &str, value: String| out.push_str(&format!("{label:>12}: {value}\n"));
+    line("name", m.name.clone());
+    for (label, value) in [
+        ("namespace", &m.namespace),
+        ("version", &m.version),
+        ("description", &m.description),
+    ] {
+        if let Some(v) = value {
+            line(label, v.clone());
+        }
+    }
+    let list = |items: Vec<String>| {
+        if items.is_empty() {
+            "-".into()
+        } else {
+            items.join(", ")
+        }
+    };
+    line(
+        "runs on",
+        list(
+            m.matches
+                .iter()
+                .map(|p| p.to_string())
+                .chain(m.includes.iter().map(|g| g.to_string()))
+                .collect(),
+        ),
+    );
+    line(
+        "except",
+        list(
+            m.exclude_matches
+                .iter()
+                .map(|p| p.to_string())
+                .chain(m.excludes.iter().map(|g| g.to_string()))
+                .collect(),
+        ),
+    );
+    line(
+        "runs at",
+        serde_json::to_value(m.run_at)
+            .unwrap_or_default()
+            .as_str()
+            .unwrap_or("")
+            .to_string(),
+    );
+    if m.noframes {
+        line("frames", "top-level pages only (@noframes)".into());
+    }
+    for g in &m.grants {
+        let means = paranoid_meta::grants::grant(g).map_or("", |g| g.means);
+        line("may", format!("{means} ({g})"));
+    }
+    line(
+        "connects to",
+        list(
+            m.connects
+                .iter()
+                .map(|c| match c {
+                    ConnectHost::Any => "any host (*)".to_string(),
+                    ConnectHost::Page => "the page's own host (self)".to_string(),
+                    ConnectHost::Host(h) => format!("{h} and its subdomains"),
+                })
+                .collect(),
+        ),
+    );
+    for r in &m.requires {
+        line(
+            "requires",
+            format!(
+                "{} ({})",
+                r.url,
+                r.integrity.as_deref().unwrap_or("no hash")
+            ),
+        );
+    }
+    for r in &m.resources {
+        line(
+            "resource",
+            format!(
+                "{} = {} ({})",
+                r.name,
+                r.pinned.url,
+                r.pinned.integrity.as_deref().unwrap_or("no hash")
+            ),
+        );
+    }
+    for o in &m.other {
+        line(&format!("@{}", o.key), o.value.clone());
+    }
+    print!("{out}");
+    print_problems(name, &source, "warning", &report.warnings);
+    print_problems(name, &source, "error", &report.errors);
+    print_diagnostics(name, &source, &diagnostics);
+    if ok {
+        println!("{name}: ok");
+    } else {
+        println!(
+            "{name}: refused ({} metadata errors, {} vet diagnostics)",
+            report.errors.len(),
+            diagnostics.len()
+        );
+    }
+    Ok(ok)
+}
+
+/// Exit 0 when the script would run on the URL, 1 when not (also when its metadata is refused).
+fn cmd_matches(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &[])?;
+    let [path, url] = flags.positional.as_slice() else {
+        return Err(Usage("`matches` needs a FILE and a URL".into()));
+    };
+    let source = read_input(path)?;
+    let name = display_name(path);
+    let report = metadata::parse(&source);
+    if !report.ok() {
+        print_problems(name, &source, "error", &report.errors);
+        println!("{name}: refused, so it runs nowhere");
+        return Ok(false);
+    }
+    let m = &report.metadata;
+    let named = m
+        .matches
+        .iter()
+        .find(|p| p.matches(url))
+        .map(|p| format!("@match {p}"))
+        .or_else(|| {
+            m.includes
+                .iter()
+                .find(|g| g.matches(url))
+                .map(|g| format!("@include {g}"))
+        });
+    let excluded = m
+        .exclude_matches
+        .iter()
+        .find(|p| p.matches(url))
+        .map(|p| format!("@exclude-match {p}"))
+        .or_else(|| {
+            m.excludes
+                .iter()
+                .find(|g| g.matches(url))
+                .map(|g| format!("@exclude {g}"))
+        });
+    let runs = m.runs_on(url);
+    match (named, excluded) {
+        (Some(by), None) => println!("runs on {url}: {by}"),
+        (Some(by), Some(ex)) => println!("does not run on {url}: {by}, but {ex}"),
+        (None, _) => println!("does not run on {url}: no @match or @include names it"),
+    }
+    Ok(runs)
+}
+
 fn name_source(map: &str, name: &str, source: &str) -> String {
     let mut json: serde_json::Value = serde_json::from_str(map).expect("the core writes JSON");
     json["sources"] = serde_json::json!([name]);

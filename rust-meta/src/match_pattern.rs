@@ -36,6 +36,8 @@ use std::fmt;
 use std::net::Ipv6Addr;
 use std::str::FromStr;
 
+use crate::url::{glob_matches, is_printable_ascii, Scheme, Url};
+
 /// A parsed match pattern. See the module documentation for what it matches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchPattern {
@@ -54,7 +56,7 @@ pub struct PatternError {
 }
 
 impl PatternError {
-    fn new(message: impl Into<String>) -> PatternError {
+    pub(crate) fn new(message: impl Into<String>) -> PatternError {
         PatternError {
             message: message.into(),
         }
@@ -72,53 +74,6 @@ impl fmt::Display for PatternError {
 }
 
 impl std::error::Error for PatternError {}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Scheme {
-    Http,
-    Https,
-    Ws,
-    Wss,
-    Ftp,
-    File,
-}
-
-impl Scheme {
-    const ALL: [Scheme; 6] = [
-        Scheme::Http,
-        Scheme::Https,
-        Scheme::Ws,
-        Scheme::Wss,
-        Scheme::Ftp,
-        Scheme::File,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Scheme::Http => "http",
-            Scheme::Https => "https",
-            Scheme::Ws => "ws",
-            Scheme::Wss => "wss",
-            Scheme::Ftp => "ftp",
-            Scheme::File => "file",
-        }
-    }
-
-    /// `name` lowercased already.
-    fn from_name(name: &str) -> Option<Scheme> {
-        Scheme::ALL.into_iter().find(|s| s.name() == name)
-    }
-
-    /// The port a URL of this scheme uses when it names none.
-    fn default_port(self) -> Option<u16> {
-        match self {
-            Scheme::Http | Scheme::Ws => Some(80),
-            Scheme::Https | Scheme::Wss => Some(443),
-            Scheme::Ftp => Some(21),
-            Scheme::File => None,
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SchemePattern {
@@ -416,19 +371,11 @@ const AUTHORITY_CLASS: &str = r#"[!"$-.0->@-\[\]-~]"#;
 
 /// Printable ASCII other than what ends or splits an authority (`/ ? # \ @ : [ ]`), `%` and the
 /// other code points a browser's host parser forbids (`< > ^ |`): what a URL's host name may
-/// contain. The same set as [`is_host_byte`].
+/// contain. The same set as [`is_host_byte`](crate::url::is_host_byte).
 const HOST_CLASS: &str = r#"[!"$&-.0-9;=A-Z_-{}~]"#;
 
 /// Printable ASCII other than `#`: what a URL's path and query may contain.
 const PATH_CLASS: &str = r#"[!"$-~]"#;
-
-fn is_printable_ascii(c: char) -> bool {
-    matches!(c, '!'..='~')
-}
-
-fn is_host_byte(b: u8) -> bool {
-    b.is_ascii_graphic() && !b"#%/:<>?@[\\]^|".contains(&b)
-}
 
 /// Appends `text` as a regex literal; with `fold`, letters match either case.
 fn push_escaped(text: &str, fold: bool, out: &mut String) {
@@ -663,27 +610,6 @@ fn parse_path(path: &str) -> Result<String, PatternError> {
     Ok(path.to_string())
 }
 
-/// Whether `text` fits `pattern`, where each `*` matches any run of characters.
-fn glob_matches(pattern: &str, text: &str) -> bool {
-    let mut parts = pattern.split('*');
-    let first = parts.next().unwrap_or("");
-    let Some(mut rest) = text.strip_prefix(first) else {
-        return false;
-    };
-    let parts: Vec<&str> = parts.collect();
-    let Some((last, middle)) = parts.split_last() else {
-        return rest.is_empty();
-    };
-    // Taking each middle part at its first occurrence leaves the most room for the rest.
-    for part in middle {
-        match rest.find(part) {
-            Some(at) => rest = &rest[at + part.len()..],
-            None => return false,
-        }
-    }
-    rest.ends_with(last)
-}
-
 /// Whether a URL's port (`None`: not written; `Some("")`: `host:`) is the pattern's.
 fn port_matches(pattern: Option<u16>, scheme: Scheme, port: Option<&str>) -> bool {
     let Some(want) = pattern else {
@@ -700,89 +626,6 @@ fn port_matches(pattern: Option<u16>, scheme: Scheme, port: Option<&str>) -> boo
             };
             significant == want.to_string()
         }
-    }
-}
-
-/// The parts of a URL a pattern looks at.
-struct Url<'a> {
-    scheme: Scheme,
-    /// `None` for `file` URLs, whose host patterns ignore.
-    host: Option<UrlHost<'a>>,
-    /// From the first `/` after the authority up to any `#`.
-    path_and_query: &'a str,
-}
-
-struct UrlHost<'a> {
-    /// Lowercase, one trailing dot dropped; IPv6 in brackets.
-    name: String,
-    /// Digits, possibly none; `None` when no `:` follows the host.
-    port: Option<&'a str>,
-}
-
-impl<'a> Url<'a> {
-    fn parse(url: &'a str) -> Option<Url<'a>> {
-        if !url.bytes().all(|b| b.is_ascii_graphic()) {
-            return None;
-        }
-        let (scheme, rest) = url.split_once(':')?;
-        let scheme = Scheme::from_name(&scheme.to_ascii_lowercase())?;
-        let rest = rest.strip_prefix("//")?;
-        let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-        let (authority, rest) = rest.split_at(end);
-        if authority.contains('\\') {
-            return None;
-        }
-        let path_and_query = rest.split('#').next().unwrap_or("");
-        if !path_and_query.starts_with('/') {
-            return None;
-        }
-        if scheme == Scheme::File {
-            return Some(Url {
-                scheme,
-                host: None,
-                path_and_query,
-            });
-        }
-        // The user name and password end at the last `@`; a host cannot contain one.
-        let host_port = authority.rsplit('@').next().unwrap_or(authority);
-        let (name, port) = if host_port.starts_with('[') {
-            let close = host_port.find(']')?;
-            let (host, after) = host_port.split_at(close + 1);
-            let inside = &host[1..close];
-            if inside.is_empty()
-                || !inside
-                    .bytes()
-                    .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
-            {
-                return None;
-            }
-            let port = match after {
-                "" => None,
-                _ => Some(after.strip_prefix(':')?),
-            };
-            (host.to_ascii_lowercase(), port)
-        } else {
-            let (host, port) = match host_port.split_once(':') {
-                Some((host, port)) => (host, Some(port)),
-                None => (host_port, None),
-            };
-            if host.is_empty() || !host.bytes().all(is_host_byte) {
-                return None;
-            }
-            let mut name = host.to_ascii_lowercase();
-            if name.ends_with('.') {
-                name.pop();
-            }
-            (name, port)
-        };
-        if port.is_some_and(|p| !p.bytes().all(|b| b.is_ascii_digit())) {
-            return None;
-        }
-        Some(Url {
-            scheme,
-            host: Some(UrlHost { name, port }),
-            path_and_query,
-        })
     }
 }
 

@@ -1,0 +1,179 @@
+'use strict';
+// The background's side of userscripts:
+// - which installed scripts run on a tab's page (rust-meta's `paranoid_runs_on`, on the URL the
+//   browser reports for the sender, never one a message names);
+// - the GM calls that need the extension (values, tabs), each checked again
+//   against the stored script's grants: the content script checked them too, but it lives next
+//   to the page, so the background does not take its word;
+// - opening the install page when the user navigates to a `.user.js`;
+// - the run history (one writer, so that counters from many tabs are not lost).
+// Only scripts' own storage is reachable: a call names its script by id, and the id must be of
+// a script that runs on the asking page (checked against the sender's URL at each call).
+
+/* global paranoidPolicy, paranoidWasmCall, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys */
+/* exported paranoidUserscriptMessage */
+
+const usBackgroundApi = globalThis.browser ?? globalThis.chrome;
+
+/** Per storage key, writes one after another. */
+const usQueues = new Map();
+function usSerially(key, task) {
+  const previous = usQueues.get(key) ?? Promise.resolve();
+  const next = previous.then(task, task);
+  usQueues.set(key, next.catch(() => {}));
+  return next;
+}
+
+/** The installed, enabled scripts that run on `url`, in a frame or not. */
+async function usScriptsFor(url, topLevel) {
+  const records = (await paranoidListUserscripts()).filter((r) => r.enabled && (topLevel || !r.metadata.noframes));
+  if (records.length === 0) return [];
+  const answer = await paranoidWasmCall('meta', 'paranoid_runs_on', JSON.stringify({
+    url,
+    scripts: records.map((r) => ({ match: r.metadata.matches, include: r.metadata.includes, exclude: r.metadata.excludes, excludeMatch: r.metadata.excludeMatches })),
+  }));
+  if (!answer.ok) return [];
+  return records.filter((_, i) => answer.runs[i] === true);
+}
+
+/** What the content script gets to run a script: code and the data GM.info shows, no more. */
+function usRunnable(record) {
+  const m = record.metadata;
+  return {
+    id: record.id,
+    name: m.name,
+    source: record.source,
+    requires: record.requires.map((r) => ({ url: String(r.url), text: String(r.text) })),
+    runAt: m.runAt,
+    grants: m.grants.slice(),
+    info: {
+      script: {
+        name: m.name, namespace: m.namespace, version: m.version, description: m.description,
+        matches: m.matches, includes: m.includes, excludes: m.excludes, excludeMatches: m.excludeMatches,
+        grant: m.grants, runAt: m.runAt, noframes: m.noframes, connects: record.connect,
+        resources: record.resources.map((r) => ({ name: r.name, url: r.url })),
+      },
+      scriptHandler: 'Paranoid',
+      version: usBackgroundApi.runtime.getManifest().version,
+    },
+  };
+}
+
+async function usValues(id) {
+  const key = paranoidUserscriptKeys.values(id);
+  const stored = (await usBackgroundApi.storage.local.get(key))[key];
+  return stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
+}
+
+const usNameOk = (name) => typeof name === 'string' && name.length > 0 && name.length <= paranoidPolicy().userscripts.valueNameMax;
+
+/** One GM call, already checked against the record's grants. */
+async function usCall(record, name, args, sender) {
+  const id = record.id;
+  switch (name) {
+    case 'GM.getValue': {
+      const [key, fallback] = args;
+      if (!usNameOk(key)) throw new TypeError('GM.getValue: the name must be a non-empty string of at most 256 characters');
+      const values = await usValues(id);
+      return Object.hasOwn(values, key) ? JSON.parse(values[key]) : fallback;
+    }
+    case 'GM.listValues':
+      return Object.keys(await usValues(id));
+    case 'GM.setValue':
+    case 'GM.deleteValue': {
+      const [key, value] = args;
+      if (!usNameOk(key)) throw new TypeError(`${name}: the name must be a non-empty string of at most 256 characters`);
+      return usSerially(paranoidUserscriptKeys.values(id), async () => {
+        const values = await usValues(id);
+        if (name === 'GM.deleteValue') delete values[key];
+        else {
+          const json = JSON.stringify(value);
+          if (json === undefined) throw new TypeError('GM.setValue: the value is not JSON (undefined, a function or a symbol)');
+          values[key] = json;
+          const total = Object.entries(values).reduce((n, [k, v]) => n + k.length + v.length, 0);
+          const limit = paranoidPolicy().userscripts.valuesMaxChars;
+          if (total > limit) throw new RangeError(`GM.setValue: the script's values would take ${total} characters, over its limit of ${limit}`);
+        }
+        await usBackgroundApi.storage.local.set({ [paranoidUserscriptKeys.values(id)]: values });
+        return null;
+      });
+    }
+    case 'GM.openInTab': {
+      const [url, background] = args;
+      const target = new URL(String(url), sender.url);
+      if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new TypeError(`GM.openInTab: only http(s) pages, not ${target.protocol}`);
+      const tab = await usBackgroundApi.tabs.create({ url: target.href, active: background !== true, openerTabId: sender.tab?.id });
+      return { id: tab.id };
+    }
+    default:
+      throw new TypeError(`${name} is not answered by the background`);
+  }
+}
+
+/** Adds one run's outcome to the script's history. */
+function usRecord(id, entry) {
+  const key = paranoidUserscriptKeys.history(id);
+  return usSerially(key, async () => {
+    const stored = (await usBackgroundApi.storage.local.get(key))[key];
+    const h = stored !== null && typeof stored === 'object' ? stored : {};
+    const count = (k) => (Number.isInteger(h[k]) && h[k] >= 0 ? h[k] : 0);
+    const counters = { ran: 'runs', rejected: 'rejections', killed: 'kills', error: 'errors' };
+    const next = { runs: count('runs'), rejections: count('rejections'), kills: count('kills'), errors: count('errors') };
+    next[counters[entry.outcome]]++;
+    const last = Array.isArray(h.last) ? h.last : [];
+    next.last = [...last, entry].slice(-paranoidPolicy().userscripts.historyKept);
+    await usBackgroundApi.storage.local.set({ [key]: next });
+  });
+}
+
+/**
+ * Handles the userscript messages from content scripts; returns undefined for any other.
+ * @returns {Promise<any> | undefined}
+ */
+function paranoidUserscriptMessage(message, sender) {
+  if (!sender.tab || typeof sender.url !== 'string') return undefined;
+  if (message.type === 'paranoid:userscripts-for') {
+    return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => records.map(usRunnable));
+  }
+  if (message.type === 'paranoid:gm' || message.type === 'paranoid:us-outcome') {
+    const id = String(message.id);
+    // Asked afresh each time (the service worker keeps no state): the script must be one that
+    // runs on the sender's page.
+    return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => {
+      if (!records.some((r) => r.id === id)) return { ok: false, error: 'this page does not run that script' };
+      return usAnswer(id, message, sender);
+    });
+  }
+  return undefined;
+}
+
+/** A GM call or a run's outcome, for script `id`, which runs on the sender's page. */
+async function usAnswer(id, message, sender) {
+  if (message.type === 'paranoid:us-outcome') {
+    const outcomes = ['ran', 'rejected', 'killed', 'error'];
+    if (!outcomes.includes(message.outcome)) return { ok: false, error: 'unknown outcome' };
+    await usRecord(id, { at: Date.now(), url: sender.url.slice(0, 500), outcome: message.outcome, detail: String(message.detail ?? '').slice(0, 300) });
+    return { ok: true };
+  }
+  const record = await paranoidGetUserscript(id);
+  const name = String(message.name);
+  if (!record || !record.enabled) return { ok: false, error: 'the script is not installed or is disabled' };
+  if (!record.metadata.grants.includes(name)) return { ok: false, error: `${name} was not granted to this script` };
+  try {
+    const args = Array.isArray(message.args) ? message.args : [];
+    return { ok: true, value: await usCall(record, name, args, sender) };
+  } catch (error) {
+    return { ok: false, error: `${error.name}: ${error.message}` };
+  }
+}
+
+// A `.user.js` the user opens: offer the install page, as the other managers do. Nothing is
+// installed until the user confirms there.
+usBackgroundApi.tabs.onUpdated.addListener((tabId, change) => {
+  if (typeof change.url !== 'string') return;
+  let url;
+  try { url = new URL(change.url); } catch { return; }
+  if ((url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.endsWith('.user.js')) {
+    usBackgroundApi.tabs.create({ url: usBackgroundApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(url.href)}`), openerTabId: tabId });
+  }
+});

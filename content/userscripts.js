@@ -1,0 +1,118 @@
+'use strict';
+// Runs the userscripts the background says match this page, each in a sandbox of its own, at
+// its `@run-at`: the GM prelude (only when the script has grants), its `@require`s in order,
+// then the script. A GM call arrives as a message from the sandbox and is answered only if the
+// script was granted it; the background checks again before touching storage or tabs.
+// Outcomes go to the popup's registry and to the script's run history.
+
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude */
+/* exported paranoidUserscripts */
+
+/** Resolves when the page has reached `runAt`. */
+function paranoidRunAtReached(runAt) {
+  const loaded = (state) => new Promise((resolve) => {
+    const ready = () => (state === 'interactive' ? document.readyState !== 'loading' : document.readyState === 'complete');
+    if (ready()) { resolve(); return; }
+    const check = () => { if (ready()) { document.removeEventListener('readystatechange', check); resolve(); } };
+    document.addEventListener('readystatechange', check);
+  });
+  if (runAt === 'document-start') return Promise.resolve();
+  if (runAt === 'document-idle') return loaded('complete');
+  return loaded('interactive');
+}
+
+/** GM calls the content script answers itself (they touch this page); the rest go to the background. */
+const paranoidGmHere = {
+  'GM.addStyle': async ([css]) => {
+    if (typeof css !== 'string') throw new TypeError('GM.addStyle: the CSS must be a string');
+    const style = document.createElement('style');
+    style.textContent = css;
+    (document.head ?? document.documentElement).append(style);
+    return null;
+  },
+  'GM.setClipboard': async ([text]) => {
+    await navigator.clipboard.writeText(String(text));
+    return null;
+  },
+};
+
+/**
+ * @param {{ enabled: boolean, cpuCapMs: number }} site
+ * @param {{ add: (fields: object) => (change: object) => void }} registry
+ * @param {(options: object) => Promise<object>} [open]
+ */
+async function paranoidUserscripts(site, registry, open = openSandbox) {
+  if (window !== window.top) return; // content scripts run in top-level pages only (for now)
+  let scripts;
+  try {
+    scripts = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:userscripts-for' });
+  } catch {
+    return;
+  }
+  if (!Array.isArray(scripts)) return;
+  const cpuMs = Math.min(paranoidPolicy().userscripts.defaultCpuMs, site.cpuCapMs);
+  const outcome = (script, result, detail) => {
+    paranoidExtension.runtime.sendMessage({ type: 'paranoid:us-outcome', id: script.id, outcome: result, detail }).catch(() => {});
+  };
+
+  for (const script of scripts) {
+    (async () => {
+      await paranoidRunAtReached(script.runAt);
+      const update = registry.add({ origin: 'userscript', name: String(script.name), source: 'userscript' });
+      const grants = new Set(script.grants);
+      let sandbox;
+      const answer = async (data) => {
+        if (data === null || typeof data !== 'object' || typeof data.call !== 'string' || !Number.isSafeInteger(data.id)) return;
+        const reply = (ok, valueOrError) => sandbox.post(ok ? { reply: data.id, ok: true, value: valueOrError ?? null } : { reply: data.id, ok: false, error: String(valueOrError) });
+        if (!grants.has(data.call)) { reply(false, `${data.call} was not granted to this script`); return; }
+        const args = Array.isArray(data.args) ? data.args : [];
+        try {
+          if (Object.hasOwn(paranoidGmHere, data.call)) { reply(true, await paranoidGmHere[data.call](args)); return; }
+          const r = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:gm', id: script.id, name: data.call, args });
+          if (r?.ok) reply(true, r.value); else reply(false, r?.error ?? 'no answer');
+        } catch (error) {
+          reply(false, `${error.name}: ${error.message}`);
+        }
+      };
+      try {
+        sandbox = await open({
+          cpuMs,
+          capabilities: { messages: grants.size > 0 },
+          onMessage: (data) => { update({ message: true }); answer(data); },
+          onEvent: (event) => {
+            if (event.type === 'console') console.log(`[paranoid ${script.name}]`, String(event.text));
+            else if (event.type === 'uncaught') { update({ status: 'error', reason: `${event.error?.name}: ${event.error?.message}` }); outcome(script, 'error', event.error?.message); }
+            else if (event.type === 'killed') { update({ status: 'killed', reason: event.reason, cpuMs: event.cpuMs }); outcome(script, 'killed', event.reason); }
+            else if (event.type === 'quiet') update({ cpuMs: event.cpuMs });
+          },
+        });
+      } catch (error) {
+        update({ status: 'error', reason: String(error.message) });
+        outcome(script, 'error', error.message);
+        return;
+      }
+      const parts = [];
+      if (grants.size > 0) parts.push({ text: `(${Function.prototype.toString.call(paranoidUserscriptPrelude)})();`, file: 'paranoid:gm-prelude', init: true });
+      for (const r of script.requires) parts.push({ text: r.text, file: r.url });
+      parts.push({ text: script.source, file: `userscript:${script.name}` });
+      update({ status: 'running' });
+      for (const part of parts) {
+        const result = await sandbox.run(part.text, part.file);
+        if (result.status === 'rejected') {
+          update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${part.file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
+          outcome(script, 'rejected', result.diagnostics?.[0]?.message);
+          return;
+        }
+        if (result.status !== 'ok') {
+          const reason = result.error ? `${result.error.name}: ${result.error.message}` : String(result.reason);
+          update({ status: result.status === 'killed' ? 'killed' : 'error', reason });
+          if (result.status !== 'killed') outcome(script, 'error', reason);
+          return;
+        }
+        if (part.init) await sandbox.post({ init: { grants: script.grants, info: script.info } });
+      }
+      update({ status: 'ran' });
+      outcome(script, 'ran', '');
+    })();
+  }
+}

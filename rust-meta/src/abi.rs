@@ -1,0 +1,277 @@
+//! The wasm surface of `paranoid_meta.wasm`, for the extension's trusted pages and background
+//! (`ui/core-call.js`): the same protocol as the core's (`rust-core/src/abi.rs`) — size the
+//! input with `paranoid_input(n)`, write UTF-8 there, call an operation with the length used,
+//! read that many bytes of JSON at `paranoid_output()`. No wasm-bindgen, no imports.
+//!
+//! Operations, each answering `{ok: false, diagnostics: [{code, message, line, column}]}` when
+//! its input is refused:
+//! - `paranoid_match_pattern`: a pattern's text → `{ok: true, regex}`;
+//! - `paranoid_userscript`: a script's source → `{ok, metadata, errors, warnings}` (`ok` is
+//!   false when an error refuses the metadata; the code is vetted by the core);
+//! - `paranoid_runs_on`: `{url, scripts: [{match, include, exclude, excludeMatch}]}` (lists of
+//!   strings, as `metadata` gave them) → `{ok: true, runs: [bool]}`; a list that no longer
+//!   parses makes that script not run;
+//! - `paranoid_connect_allows`: `{url, pageUrl, connect: [string]}` → `{ok: true, allowed}`.
+
+use serde_json::{json, Value};
+
+use crate::connect::{connect_allows, ConnectHost};
+use crate::include_glob::IncludeGlob;
+use crate::match_pattern::MatchPattern;
+use crate::metadata::{self, Metadata};
+
+/// What the caller asks for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Request {
+    MatchPattern,
+    Userscript,
+    RunsOn,
+    ConnectAllows,
+}
+
+/// Answers one request as JSON text. Never panics on malformed input.
+pub(crate) fn answer_json(request: Request, input: &[u8]) -> String {
+    answer(request, input).to_string()
+}
+
+fn answer(request: Request, input: &[u8]) -> Value {
+    let Ok(text) = std::str::from_utf8(input) else {
+        return refused("internal", "the request is not UTF-8".into());
+    };
+    match request {
+        Request::MatchPattern => match MatchPattern::parse(text) {
+            Ok(p) => json!({ "ok": true, "regex": p.to_regex() }),
+            Err(e) => refused("bad-match-pattern", e.to_string()),
+        },
+        Request::Userscript => {
+            let report = metadata::parse(text);
+            json!({
+                "ok": report.ok(),
+                "metadata": report.metadata,
+                "errors": report.errors,
+                "warnings": report.warnings,
+            })
+        }
+        Request::RunsOn => {
+            let Ok(request) = serde_json::from_str::<Value>(text) else {
+                return refused("internal", "the request is not JSON".into());
+            };
+            let Some(url) = request["url"].as_str() else {
+                return refused("internal", "the request names no `url`".into());
+            };
+            let Some(scripts) = request["scripts"].as_array() else {
+                return refused("internal", "the request has no `scripts` list".into());
+            };
+            let runs: Vec<bool> = scripts
+                .iter()
+                .map(|s| rules_of(s).is_some_and(|m| m.runs_on(url)))
+                .collect();
+            json!({ "ok": true, "runs": runs })
+        }
+        Request::ConnectAllows => {
+            let Ok(request) = serde_json::from_str::<Value>(text) else {
+                return refused("internal", "the request is not JSON".into());
+            };
+            let (Some(url), Some(page)) = (request["url"].as_str(), request["pageUrl"].as_str())
+            else {
+                return refused("internal", "the request needs `url` and `pageUrl`".into());
+            };
+            let hosts: Option<Vec<ConnectHost>> = strings(&request["connect"])
+                .and_then(|l| l.iter().map(|h| ConnectHost::parse(h).ok()).collect());
+            let allowed = hosts.is_some_and(|h| connect_allows(&h, url, page));
+            json!({ "ok": true, "allowed": allowed })
+        }
+    }
+}
+
+/// The URL rules of one stored script, or `None` when one of them no longer parses.
+fn rules_of(script: &Value) -> Option<Metadata> {
+    let patterns = |key: &str| -> Option<Vec<MatchPattern>> {
+        strings(&script[key])?
+            .iter()
+            .map(|p| MatchPattern::parse(p).ok())
+            .collect()
+    };
+    let globs = |key: &str| -> Option<Vec<IncludeGlob>> {
+        strings(&script[key])?
+            .iter()
+            .map(|g| IncludeGlob::parse(g).ok())
+            .collect()
+    };
+    Some(Metadata {
+        matches: patterns("match")?,
+        includes: globs("include")?,
+        excludes: globs("exclude")?,
+        exclude_matches: patterns("excludeMatch")?,
+        ..Metadata::default()
+    })
+}
+
+/// A JSON list of strings (a missing key is an empty list).
+fn strings(value: &Value) -> Option<Vec<&str>> {
+    match value {
+        Value::Null => Some(Vec::new()),
+        Value::Array(items) => items.iter().map(Value::as_str).collect(),
+        _ => None,
+    }
+}
+
+fn refused(code: &str, message: String) -> Value {
+    json!({ "ok": false, "diagnostics": [{ "code": code, "message": message, "line": 1, "column": 1 }] })
+}
+
+#[cfg(target_arch = "wasm32")]
+mod exports {
+    use std::cell::RefCell;
+
+    use super::{answer_json, Request};
+
+    thread_local! {
+        static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+        static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
+    }
+
+    fn respond(request: Request, len: u32) -> u32 {
+        let text = INPUT.with(|input| {
+            let input = input.borrow();
+            // A length past the buffer is the caller's error: answered as one, never read.
+            answer_json(request, input.get(..len as usize).unwrap_or(&[0xFF]))
+        });
+        OUTPUT.with(|output| {
+            let mut output = output.borrow_mut();
+            *output = text;
+            output.len() as u32
+        })
+    }
+
+    /// Sizes the input buffer to `len` bytes (zeroed) and returns its address.
+    #[no_mangle]
+    pub extern "C" fn paranoid_input(len: u32) -> *mut u8 {
+        INPUT.with(|input| {
+            let mut input = input.borrow_mut();
+            input.clear();
+            input.shrink_to(len as usize);
+            input.resize(len as usize, 0);
+            input.as_mut_ptr()
+        })
+    }
+
+    /// The address of the last answer (its length was the operation's result).
+    #[no_mangle]
+    pub extern "C" fn paranoid_output() -> *const u8 {
+        OUTPUT.with(|output| output.borrow().as_ptr())
+    }
+
+    #[no_mangle]
+    pub extern "C" fn paranoid_match_pattern(len: u32) -> u32 {
+        respond(Request::MatchPattern, len)
+    }
+
+    #[no_mangle]
+    pub extern "C" fn paranoid_userscript(len: u32) -> u32 {
+        respond(Request::Userscript, len)
+    }
+
+    #[no_mangle]
+    pub extern "C" fn paranoid_runs_on(len: u32) -> u32 {
+        respond(Request::RunsOn, len)
+    }
+
+    #[no_mangle]
+    pub extern "C" fn paranoid_connect_allows(len: u32) -> u32 {
+        respond(Request::ConnectAllows, len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(request: Request, input: &str) -> Value {
+        serde_json::from_str(&answer_json(request, input.as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn match_patterns_answer_a_regex_or_a_diagnostic() {
+        let a = ask(Request::MatchPattern, "*://*.tracker.example/*");
+        assert_eq!(
+            a["regex"].as_str().unwrap(),
+            MatchPattern::parse("*://*.tracker.example/*")
+                .unwrap()
+                .to_regex()
+        );
+        let a = ask(Request::MatchPattern, "https://foo.*.com/*");
+        assert_eq!(a["ok"], false);
+        assert_eq!(a["diagnostics"][0]["code"], "bad-match-pattern");
+        assert!(a["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("in the middle"));
+        let a: Value = serde_json::from_str(&answer_json(Request::MatchPattern, &[0xFF])).unwrap();
+        assert_eq!(a["diagnostics"][0]["code"], "internal");
+    }
+
+    #[test]
+    fn a_userscript_answers_its_metadata_and_problems() {
+        let a = ask(
+            Request::Userscript,
+            "// ==UserScript==\n// @name  T\n// @match https://a.example/*\n// @grant GM.getValue\n// @grant GM_setValue\n// ==/UserScript==\n",
+        );
+        assert_eq!(a["ok"], true, "{a}");
+        assert_eq!(a["metadata"]["name"], "T");
+        assert_eq!(a["metadata"]["matches"][0], "https://a.example/*");
+        assert_eq!(a["metadata"]["grants"], json!(["GM.getValue"]));
+        assert_eq!(a["metadata"]["runAt"], "document-end");
+        assert_eq!(a["warnings"][0]["line"], 5);
+        let a = ask(Request::Userscript, "alert(1)");
+        assert_eq!(a["ok"], false);
+        assert_eq!(a["errors"][0]["line"], 1);
+    }
+
+    #[test]
+    fn runs_on_answers_per_script_and_fails_closed() {
+        let a = ask(
+            Request::RunsOn,
+            r#"{"url": "https://a.example/x", "scripts": [
+                {"match": ["https://a.example/*"]},
+                {"match": ["https://a.example/*"], "excludeMatch": ["*://*/x"]},
+                {"include": ["*://a.example/*"], "exclude": []},
+                {"include": ["*://b.example/*"]},
+                {"match": ["not a pattern"]},
+                {"match": "https://a.example/*"},
+                {}
+            ]}"#,
+        );
+        assert_eq!(
+            a["runs"],
+            json!([true, false, true, false, false, false, false])
+        );
+        assert_eq!(ask(Request::RunsOn, "{}")["ok"], false);
+        assert_eq!(ask(Request::RunsOn, "[")["ok"], false);
+    }
+
+    #[test]
+    fn connect_allows_answers_and_fails_closed() {
+        let ask_for = |connect: &str, url: &str| {
+            ask(
+                Request::ConnectAllows,
+                &format!(r#"{{"url": "{url}", "pageUrl": "https://page.example/", "connect": {connect}}}"#),
+            )["allowed"]
+                .clone()
+        };
+        assert_eq!(
+            ask_for(r#"["api.example"]"#, "https://api.example/v1"),
+            true
+        );
+        assert_eq!(
+            ask_for(r#"["api.example"]"#, "https://evil.example/v1"),
+            false
+        );
+        assert_eq!(ask_for(r#"["self"]"#, "https://page.example/data"), true);
+        assert_eq!(
+            ask_for(r#"["api.example", "com"]"#, "https://api.example/"),
+            false
+        );
+        assert_eq!(ask_for(r#"[1]"#, "https://api.example/"), false);
+    }
+}

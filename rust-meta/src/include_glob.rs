@@ -1,0 +1,310 @@
+//! `@include` and `@exclude` globs, as the common userscript managers read them, with one
+//! difference that matters: a glob's host is compared with the URL's host only.
+//!
+//! A glob is `*` (every URL), or `scheme://authority/path` where `*` matches any run of
+//! characters *within its part*: in the scheme, within the host and port, or within the path and
+//! query. The managers match a glob against the whole URL text, so `*://bank.example/*` also
+//! matches `https://evil.example/?https://bank.example/`, and `http://*.example.com/*` matches
+//! `http://evil.test/x.example.com/`: a script written for one site runs on any site that puts
+//! that site's name in a path. Here the URL is read as the match patterns read it (the host
+//! after the last `@`, lowercase, one trailing dot dropped, a default port left out) and each
+//! part of the glob is matched against the same part of the URL.
+//!
+//! Forms the managers accept that are refused here, each with a message saying what to write:
+//! - a glob without `://` other than `*` and a bare scheme prefix such as `http*`: in
+//!   `*example.com*` nothing says where the host is;
+//! - `/regex/` globs (regular expressions are not supported yet; a `@match` says the same);
+//! - `.tld` (it needs the public suffix list, which Paranoid does not ship).
+//!
+//! A glob without a path (`http://example.com`) names the site's root page, `/`; one whose host
+//! ends in `*` and has no path (`http://example.com*`) names every path. The fragment is never
+//! looked at, as for match patterns.
+
+use std::fmt;
+
+use crate::match_pattern::PatternError;
+use crate::url::{glob_matches, is_printable_ascii, Url};
+
+/// A parsed `@include`/`@exclude` glob. See the module documentation for what it matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IncludeGlob {
+    text: String,
+    form: Form,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Form {
+    /// `*`.
+    Any,
+    /// `http*`: every URL whose scheme starts with these letters (lowercase).
+    SchemePrefix(String),
+    /// Each part lowercase but the path; each `*` matches within its part.
+    Parts {
+        scheme: String,
+        authority: String,
+        path: String,
+    },
+}
+
+impl IncludeGlob {
+    /// Reads a glob, or says what is wrong with it and what to write instead.
+    pub fn parse(text: &str) -> Result<IncludeGlob, PatternError> {
+        let form = parse_form(text)?;
+        Ok(IncludeGlob {
+            text: text.to_string(),
+            form,
+        })
+    }
+
+    /// The glob as it was written.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether `url` is one the glob names. A URL that cannot be read unambiguously never is.
+    pub fn matches(&self, url: &str) -> bool {
+        let Some(parsed) = Url::parse(url) else {
+            return false;
+        };
+        match &self.form {
+            Form::Any => true,
+            Form::SchemePrefix(prefix) => parsed.scheme.name().starts_with(prefix.as_str()),
+            Form::Parts {
+                scheme,
+                authority,
+                path,
+            } => {
+                let url_authority = parsed
+                    .host
+                    .as_ref()
+                    .map(|h| h.authority(parsed.scheme))
+                    .unwrap_or_default();
+                glob_matches(scheme, parsed.scheme.name())
+                    && glob_matches(authority, &url_authority)
+                    && glob_matches(path, parsed.path_and_query)
+            }
+        }
+    }
+}
+
+impl fmt::Display for IncludeGlob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+fn parse_form(text: &str) -> Result<Form, PatternError> {
+    let err = |m: String| Err(PatternError::new(m));
+    if text.is_empty() {
+        return err("the glob is empty".into());
+    }
+    if let Some(c) = text.chars().find(|c| !is_printable_ascii(*c)) {
+        return err(if c.is_ascii() {
+            format!(
+                "the glob contains whitespace or a control character (U+{:04X}), which no URL \
+                 the browser reports contains",
+                c as u32
+            )
+        } else {
+            format!(
+                "the glob contains `{c}`, which is not ASCII: write a host name in punycode \
+                 (`xn--…`) and percent-encode the path, as the browser reports URLs"
+            )
+        });
+    }
+    if text.len() > 2 && text.starts_with('/') && text[1..].contains('/') {
+        return err(format!(
+            "`{text}` is a regular expression, which Paranoid does not read in @include or \
+             @exclude yet: write a @match (`https://example.com/*`) or a glob \
+             (`*://*.example.com/*`)"
+        ));
+    }
+    if text == "*" {
+        return Ok(Form::Any);
+    }
+    let Some((scheme, rest)) = text.split_once("://") else {
+        if let Some(prefix) = text.strip_suffix('*') {
+            if !prefix.is_empty() && prefix.bytes().all(|b| b.is_ascii_alphabetic()) {
+                return Ok(Form::SchemePrefix(prefix.to_ascii_lowercase()));
+            }
+        }
+        return err(format!(
+            "`{text}` has no `://`, so nothing says which part is the host: write \
+             `*://example.com/*` for a site, `*://*.example.com/*` for it and its subdomains"
+        ));
+    };
+    if scheme.is_empty() || !scheme.bytes().all(|b| b.is_ascii_alphabetic() || b == b'*') {
+        return err(format!(
+            "`{scheme}` is not a scheme: write letters, `*` for any scheme (`*://example.com/*`)"
+        ));
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(end);
+    if !path.is_empty() && !path.starts_with('/') {
+        return err(format!(
+            "the host `{authority}` must be followed by a path starting with `/` \
+             (`{scheme}://{authority}/{}`)",
+            &path[1..]
+        ));
+    }
+    if authority.contains('@') || authority.contains('\\') {
+        return err(format!(
+            "the host `{authority}` contains `@` or `\\`: a glob names a host, never a user name"
+        ));
+    }
+    let authority = authority.to_ascii_lowercase();
+    if authority.split(['.', ':']).any(|label| label == "tld") && authority.contains(".tld") {
+        return err(format!(
+            "`.tld` in `{authority}` stands for every public suffix, which needs a list Paranoid \
+             does not ship: name the domains, one @include or @match each"
+        ));
+    }
+    if path.contains('#') {
+        return err(format!(
+            "the path `{path}` contains `#`: a glob never matches a URL's fragment"
+        ));
+    }
+    let path = match path {
+        "" if authority.ends_with('*') => "/*".to_string(),
+        "" => "/".to_string(),
+        p => p.to_string(),
+    };
+    Ok(Form::Parts {
+        scheme: scheme.to_ascii_lowercase(),
+        authority,
+        path,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn glob(text: &str) -> IncludeGlob {
+        IncludeGlob::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// (glob, URL, matches)
+    const CASES: &[(&str, &str, bool)] = &[
+        ("*", "https://example.com/", true),
+        ("*", "file:///etc/passwd", true),
+        ("*", "not a url", false),
+        ("http*", "http://example.com/", true),
+        ("http*", "https://example.com/", true),
+        ("https*", "http://example.com/", false),
+        ("*://example.com/*", "https://example.com/", true),
+        ("*://example.com/*", "http://example.com/a/b?c#d", true),
+        ("*://example.com/*", "https://EXAMPLE.com./x", true),
+        ("*://example.com/*", "https://example.com:443/x", true),
+        ("*://example.com/*", "https://example.com:8443/x", false),
+        ("*://example.com:*/*", "https://example.com:8443/x", true),
+        ("*://example.com:*/*", "https://example.com/x", false),
+        ("*://example.com/*", "https://www.example.com/", false),
+        ("*://*.example.com/*", "https://www.example.com/", true),
+        ("*://*.example.com/*", "https://a.b.example.com/", true),
+        // A glob, unlike a match pattern: `*.` needs something before the dot.
+        ("*://*.example.com/*", "https://example.com/", false),
+        ("*://*example.com/*", "https://notexample.com/", true),
+        // The issue's case: the host is never found in the query or path.
+        ("*://host/*", "https://x/?http://host/", false),
+        (
+            "*://bank.example/*",
+            "https://evil.example/?https://bank.example/",
+            false,
+        ),
+        (
+            "http://*.example.com/*",
+            "http://evil.test/x.example.com/",
+            false,
+        ),
+        (
+            "*://*/*.example.com/*",
+            "http://evil.test/x.example.com/y",
+            true,
+        ),
+        // User names never count as the host.
+        (
+            "*://bank.example/*",
+            "https://bank.example@evil.example/",
+            false,
+        ),
+        (
+            "*://evil.example/*",
+            "https://bank.example@evil.example/",
+            true,
+        ),
+        (
+            "*://bank.example/*",
+            "https://bank.example:pw@evil.example/",
+            false,
+        ),
+        (
+            "*://*bank.example*/*",
+            "https://bank.example:pw@evil.example/",
+            false,
+        ),
+        ("http://example.com", "http://example.com/", true),
+        ("http://example.com", "http://example.com/page", false),
+        ("http://example.com*", "http://example.com/page", true),
+        ("http://example.com*", "http://example.com.evil.test/", true),
+        ("https://example.com/a*b", "https://example.com/a-x-b", true),
+        (
+            "https://example.com/a*b",
+            "https://example.com/a-x-bc",
+            false,
+        ),
+        (
+            "https://example.com/search?q=*",
+            "https://example.com/search?q=cats",
+            true,
+        ),
+        (
+            "https://example.com/Path*",
+            "https://example.com/path",
+            false,
+        ),
+        ("HTTPS://EXAMPLE.COM/*", "https://example.com/", true),
+        ("file:///home/*", "file:///home/me/notes.txt", true),
+        ("file:///home/*", "https://home/x", false),
+        ("*://*/*", "https://example.com/", true),
+        ("*://*/*", "file:///x", true),
+    ];
+
+    #[test]
+    fn globs_match_by_part() {
+        for &(text, url, want) in CASES {
+            assert_eq!(glob(text).matches(url), want, "{text} on {url}");
+        }
+    }
+
+    #[test]
+    fn ambiguous_and_unsupported_globs_are_refused_with_advice() {
+        for (text, says) in [
+            ("", "empty"),
+            ("*example.com*", "no `://`"),
+            ("example.com", "no `://`"),
+            ("*.example.com/*", "no `://`"),
+            ("/^https:\\/\\/example\\.com\\//", "regular expression"),
+            ("/https?:\\/\\/x/i", "regular expression"),
+            ("*://www.google.tld/*", "`.tld`"),
+            ("*://example.com?x", "followed by a path"),
+            ("*://user@example.com/*", "user name"),
+            ("*://example.com/#x", "fragment"),
+            ("h-t://example.com/", "not a scheme"),
+            ("://example.com/", "not a scheme"),
+            ("https://exa mple.com/", "whitespace"),
+            ("https://bücher.example/", "not ASCII"),
+        ] {
+            let e = IncludeGlob::parse(text).expect_err(text);
+            assert!(e.message().contains(says), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_glob_is_shown_as_written() {
+        assert_eq!(
+            glob("HTTP://Example.com/*").to_string(),
+            "HTTP://Example.com/*"
+        );
+    }
+}

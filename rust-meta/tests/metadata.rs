@@ -1,0 +1,296 @@
+//! Userscript metadata, as table tests: what each key reads as, what is refused and why, and
+//! where a script runs — including cases from the other managers' issue trackers (host names in
+//! query strings, CRLF files, a BOM, blocks after a licence comment, legacy grants).
+
+use paranoid_meta::connect::ConnectHost;
+use paranoid_meta::metadata::{parse, Report, RunAt};
+
+fn script(lines: &[&str]) -> String {
+    let mut s = String::from("// ==UserScript==\n");
+    for l in lines {
+        s.push_str("// ");
+        s.push_str(l);
+        s.push('\n');
+    }
+    s.push_str("// ==/UserScript==\nconsole.log('hi');\n");
+    s
+}
+
+fn ok(lines: &[&str]) -> Report {
+    let r = parse(&script(lines));
+    assert!(r.ok(), "{lines:?}: {:?}", r.errors);
+    r
+}
+
+fn first_error(lines: &[&str]) -> String {
+    let r = parse(&script(lines));
+    assert!(!r.ok(), "{lines:?} was accepted");
+    r.errors[0].message.clone()
+}
+
+#[test]
+fn every_key_is_read() {
+    let r = ok(&[
+        "@name        Example: tidy",
+        "@name:fr     Exemple",
+        "@namespace   https://example.org/",
+        "@version     1.2.3",
+        "@description Hides clutter",
+        "@description:zh-CN 隐藏",
+        "@match       https://*.example.com/*",
+        "@include     *://news.example/*",
+        "@exclude     *://news.example/admin/*",
+        "@exclude-match https://pay.example.com/*",
+        "@run-at      document-idle",
+        "@grant       GM.getValue",
+        "@grant       GM.setValue",
+        "@grant       GM.getValue",
+        "@connect     api.example.com",
+        "@connect     self",
+        "@require     https://cdn.example/lib.js#sha256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
+        "@resource    logo https://cdn.example/logo.svg",
+        "@noframes",
+        "@updateURL   https://example.org/x.meta.js",
+        "@downloadURL https://example.org/x.user.js",
+        "@homepageURL https://example.org/",
+        "@antifeature tracking",
+    ]);
+    let m = &r.metadata;
+    assert_eq!(m.name, "Example: tidy");
+    assert_eq!(m.localized_names["fr"], "Exemple");
+    assert_eq!(m.namespace.as_deref(), Some("https://example.org/"));
+    assert_eq!(m.version.as_deref(), Some("1.2.3"));
+    assert_eq!(m.description.as_deref(), Some("Hides clutter"));
+    assert_eq!(m.localized_descriptions["zh-CN"], "隐藏");
+    assert_eq!(m.matches.len(), 1);
+    assert_eq!(m.includes.len(), 1);
+    assert_eq!(m.excludes.len(), 1);
+    assert_eq!(m.exclude_matches.len(), 1);
+    assert_eq!(m.run_at, RunAt::DocumentIdle);
+    assert_eq!(m.grants, ["GM.getValue", "GM.setValue"]);
+    assert_eq!(
+        m.connects,
+        [
+            ConnectHost::Host("api.example.com".into()),
+            ConnectHost::Page
+        ]
+    );
+    assert_eq!(
+        m.requires[0].integrity.as_deref(),
+        Some("sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+    );
+    assert_eq!(m.resources[0].name, "logo");
+    assert!(m.noframes);
+    assert!(m.update_url.is_some() && m.download_url.is_some());
+    let other: Vec<_> = m
+        .other
+        .iter()
+        .map(|o| (o.key.as_str(), o.value.as_str()))
+        .collect();
+    assert_eq!(
+        other,
+        [
+            ("homepageURL", "https://example.org/"),
+            ("antifeature", "tracking")
+        ]
+    );
+    assert_eq!(m.block_lines, (1, 25));
+    // Only the unpinned resource... is not warned about; the unpinned @require would be.
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
+
+#[test]
+fn defaults_are_the_narrow_ones() {
+    let r = ok(&["@name x", "@match https://a.example/*"]);
+    let m = &r.metadata;
+    assert_eq!(m.run_at, RunAt::DocumentEnd);
+    assert!(m.grants.is_empty() && m.connects.is_empty() && !m.noframes);
+    // No @match and no @include: it runs nowhere, and the author is told.
+    let r = ok(&["@name x"]);
+    assert!(!r.metadata.runs_on("https://a.example/"));
+    assert!(r.warnings[0].message.contains("runs nowhere"));
+}
+
+#[test]
+fn refused_metadata_says_why() {
+    for (lines, says) in [
+        (&["@match https://a.example/*"][..], "no `@name`"),
+        (&["@name"], "needs a value"),
+        (&["@name x", "@match https://a.example"], "path"),
+        (&["@name x", "@match https://*.example.*/*"], ""),
+        (&["@name x", "@include *example.com*"], "no `://`"),
+        (
+            &["@name x", "@include /^https?:\\/\\/a\\.example\\//"],
+            "regular expression",
+        ),
+        (&["@name x", "@include *://www.google.tld/*"], "`.tld`"),
+        (&["@name x", "@run-at document-body"], "document-start"),
+        (
+            &["@name x", "@grant none", "@grant GM.getValue"],
+            "keep one",
+        ),
+        (
+            &["@name x", "@grant GM.getValue GM.setValue"],
+            "one grant per",
+        ),
+        (&["@name x", "@connect https://api.example/"], "host only"),
+        (&["@name x", "@connect com"], "single label"),
+        (
+            &["@name x", "@require http://cdn.example/lib.js"],
+            "plain http",
+        ),
+        (&["@name x", "@require lib.js"], "absolute"),
+        (
+            &[
+                "@name x",
+                "@require https://cdn.example/l.js#md5=d41d8cd98f00b204e9800998ecf8427e",
+            ],
+            "cannot pin",
+        ),
+        (&["@name x", "@resource logo"], "NAME URL"),
+        (
+            &[
+                "@name x",
+                "@resource a https://x.example/a",
+                "@resource a https://x.example/b",
+            ],
+            "named twice",
+        ),
+        (
+            &["@name x", "@updateURL http://example.org/x.meta.js"],
+            "https",
+        ),
+        (&["@name x", "@name:!! y"], "language tag"),
+        (&["@name x", "@=1"], "not a metadata key"),
+    ] {
+        let message = first_error(lines);
+        assert!(message.contains(says), "{lines:?}: {message}");
+    }
+}
+
+#[test]
+fn problems_point_at_their_line() {
+    let r = parse("// a licence comment\n\n// ==UserScript==\r\n// @name x\r\n// @match nope\r\n// ==/UserScript==\r\n");
+    assert_eq!(r.errors.len(), 1);
+    assert_eq!(r.errors[0].line, 5);
+    assert_eq!(r.errors[0].key.as_deref(), Some("match"));
+    assert_eq!(r.metadata.block_lines, (3, 6));
+}
+
+#[test]
+fn the_block_itself_must_be_well_formed() {
+    let r = parse("console.log(1)");
+    assert!(r.errors[0].message.contains("no metadata block"));
+    let r = parse("// ==UserScript==\n// @name x\n");
+    assert!(r.errors[0].message.contains("never closed"));
+    let r = parse(
+        "// ==UserScript==\n// @name x\nvar a = 1;\n// @grant GM.getValue\n// ==/UserScript==\n",
+    );
+    assert!(r.errors[0].message.contains("not a `//` comment"));
+    assert_eq!(r.errors[0].line, 3);
+    // A BOM, CRLF, tabs and no space after `//` are all read.
+    let r = parse("\u{FEFF}//==UserScript==\r\n//\t@name\tTabbed\r\n//@match\thttps://a.example/*\r\n// ==/UserScript==\r\n");
+    assert!(r.ok(), "{:?}", r.errors);
+    assert_eq!(r.metadata.name, "Tabbed");
+    assert_eq!(r.metadata.matches.len(), 1);
+    // Only the first block counts: a second one later in the file grants nothing.
+    let r = parse(&format!(
+        "{}// ==UserScript==\n// @grant GM.setValue\n// ==/UserScript==\n",
+        script(&["@name x", "@match https://a.example/*"])
+    ));
+    assert!(r.metadata.grants.is_empty());
+    // Control characters and huge values are refused, and so is an endless block.
+    let r = parse(&script(&["@name a\u{7}b"]));
+    assert!(r.errors[0].message.contains("control character"));
+    let r = parse(&script(&[&format!("@name {}", "x".repeat(5000))]));
+    assert!(r.errors[0].message.contains("longer than"));
+    let many: Vec<String> = (0..1500).map(|i| format!("@tag t{i}")).collect();
+    let many: Vec<&str> = std::iter::once("@name x")
+        .chain(many.iter().map(String::as_str))
+        .collect();
+    let r = parse(&script(&many));
+    assert!(r
+        .errors
+        .iter()
+        .any(|e| e.message.contains("more than 1000")));
+}
+
+#[test]
+fn repeated_single_keys_keep_the_first() {
+    let r = ok(&["@name first", "@name second", "@version 1", "@version 2"]);
+    assert_eq!(r.metadata.name, "first");
+    assert_eq!(r.metadata.version.as_deref(), Some("1"));
+    assert_eq!(
+        r.warnings
+            .iter()
+            .filter(|w| w.message.contains("twice"))
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn grants_outside_the_table_are_never_given() {
+    let r = ok(&[
+        "@name x",
+        "@match https://a.example/*",
+        "@grant GM_setValue",
+        "@grant unsafeWindow",
+        "@grant GM_xmlhttpRequest",
+        "@grant GM.cookie",
+        "@grant window.close",
+        "@grant none",
+    ]);
+    assert!(r.metadata.grants.is_empty());
+    let w: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(w[0].contains("`GM.setValue`"), "{w:?}");
+    assert!(w[1].contains("page's own window"), "{w:?}");
+    assert!(w[2].contains("`GM.xmlHttpRequest`"), "{w:?}");
+    assert!(w[3].contains("not a grant"), "{w:?}");
+    assert!(w[4].contains("not provided"), "{w:?}");
+}
+
+#[test]
+fn where_a_script_runs() {
+    let r = ok(&[
+        "@name x",
+        "@match https://*.example.com/*",
+        "@include *://news.example/*",
+        "@exclude *://news.example/admin/*",
+        "@exclude-match https://pay.example.com/*",
+    ]);
+    let m = &r.metadata;
+    for (url, want) in [
+        ("https://example.com/", true),
+        ("https://www.example.com/a?b", true),
+        ("http://www.example.com/", false),
+        ("https://pay.example.com/checkout", false),
+        ("https://news.example/today", true),
+        ("http://news.example/today", true),
+        ("https://news.example/admin/users", false),
+        // Host names in the query or path, or as a user name, never count.
+        ("https://evil.test/?https://news.example/", false),
+        ("https://evil.test/news.example/x", false),
+        ("https://news.example@evil.test/", false),
+        ("https://www.example.com.evil.test/", false),
+        ("https://news.example.:443/x", true),
+        ("not a url", false),
+    ] {
+        assert_eq!(m.runs_on(url), want, "{url}");
+    }
+}
+
+#[test]
+fn connect_is_checked_against_the_page() {
+    let r = ok(&[
+        "@name x",
+        "@match https://*/*",
+        "@connect api.example.com",
+        "@connect self",
+    ]);
+    let m = &r.metadata;
+    assert!(m.may_connect("https://api.example.com/v1", "https://news.test/"));
+    assert!(m.may_connect("https://news.test/feed", "https://news.test/"));
+    assert!(!m.may_connect("https://other.test/feed", "https://news.test/"));
+    assert!(!m.may_connect("https://api.example.com.evil.test/", "https://news.test/"));
+}

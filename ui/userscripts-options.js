@@ -1,0 +1,158 @@
+'use strict';
+// The options page's userscripts: install by pasting or from a file (both go through the install
+// page), and per script: enable, disable, edit (re-vetted before it is saved), delete, export,
+// its stored values and its run history. Script texts and names are the author's: textContent
+// only.
+
+/* global paranoidPolicy, paranoidListUserscripts, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptKeys, paranoidUserscriptId, paranoidAnalyseUserscript, paranoidExcerpt */
+
+const usApi = globalThis.browser ?? globalThis.chrome;
+
+function usEl(tag, className, ...children) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  e.append(...children);
+  return e;
+}
+function usButton(text, onClick) {
+  const b = usEl('button', null, text);
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** Sends the text to the install page, which shows it and asks. */
+async function reviewDraft(source, from) {
+  await usApi.storage.local.set({ 'paranoid:us:draft': { source, from } });
+  await usApi.tabs.create({ url: usApi.runtime.getURL('ui/install.html?draft=1') });
+}
+
+document.getElementById('paste-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = document.getElementById('paste').value;
+  if (text.trim() === '') { document.getElementById('paste-error').textContent = 'paste a script first'; return; }
+  await reviewDraft(text, 'pasted');
+});
+document.getElementById('file').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  const limit = paranoidPolicy().userscripts.maxBytes;
+  if (file.size > limit) { document.getElementById('paste-error').textContent = `${file.name} is over the limit of ${limit} bytes`; return; }
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+    await reviewDraft(text, `file ${file.name}`);
+  } catch {
+    document.getElementById('paste-error').textContent = `${file.name} is not UTF-8 text`;
+  }
+});
+
+function historyLine(history) {
+  const h = history !== null && typeof history === 'object' ? history : {};
+  const n = (k) => (Number.isInteger(h[k]) && h[k] >= 0 ? h[k] : 0);
+  return `${n('runs')} runs, ${n('rejections')} rejections, ${n('kills')} kills, ${n('errors')} errors`;
+}
+
+/** The editor: saved only when the edited text passes, under the same id (name and namespace). */
+function editor(record, item) {
+  const area = usEl('textarea', 'editor');
+  area.rows = 16; area.cols = 90; area.value = record.source;
+  const problems = usEl('ul', 'problems');
+  const save = usButton('Save', async () => {
+    save.disabled = true;
+    problems.replaceChildren();
+    const analysis = await paranoidAnalyseUserscript(area.value);
+    const meta = analysis.meta?.metadata;
+    let refusals = analysis.refusals;
+    if (analysis.ok && await paranoidUserscriptId(meta.namespace, meta.name) !== record.id) {
+      refusals = ['the name or namespace changed: that is another script, install it as one'];
+    }
+    const widened = analysis.ok ? meta.grants.filter((g) => !record.metadata.grants.includes(g)) : [];
+    if (refusals.length === 0 && widened.length > 0) refusals = [`the edit asks for new grants (${widened.join(', ')}): install it again to review them`];
+    if (refusals.length > 0) {
+      for (const r of refusals) problems.append(usEl('li', 'error-text', r));
+      for (const d of [...(analysis.meta?.errors ?? []), ...analysis.vet.diagnostics]) {
+        const { text, caret } = paranoidExcerpt(area.value, d.line, d.column);
+        problems.append(usEl('li', 'problem', `line ${d.line}: ${d.message}`, usEl('pre', 'excerpt', `${text}\n${caret}`)));
+      }
+      save.disabled = false;
+      return;
+    }
+    const hosts = new Set(record.connect);
+    await paranoidSaveUserscript({
+      ...record,
+      source: area.value,
+      metadata: meta,
+      updatedAt: Date.now(),
+      requires: analysis.downloads.filter((d) => d.kind === 'require').map((d) => ({ url: d.url, integrity: d.integrity, digest: d.digest, text: d.text })),
+      resources: analysis.downloads.filter((d) => d.kind === 'resource').map((d) => ({ name: d.name, url: d.url, integrity: d.integrity, digest: d.digest, text: d.text })),
+      // Hosts the user approved stay approved; new ones are not, until reinstalled.
+      connect: meta.connects.map((c) => (c.kind === 'any' ? '*' : c.kind === 'page' ? 'self' : c.host)).filter((h) => hosts.has(h)),
+    });
+    renderUserscripts();
+  });
+  item.append(usEl('div', 'edit', area, usEl('br'), save, ' ', usButton('Cancel', () => renderUserscripts()), problems));
+}
+
+async function renderUserscripts() {
+  const list = document.getElementById('userscripts');
+  const records = await paranoidListUserscripts();
+  const extra = records.length ? await usApi.storage.local.get(records.flatMap((r) => [paranoidUserscriptKeys.values(r.id), paranoidUserscriptKeys.history(r.id)])) : {};
+  list.replaceChildren();
+  if (records.length === 0) list.append(usEl('li', 'empty', 'No userscripts installed.'));
+  for (const record of records) {
+    const m = record.metadata;
+    const item = usEl('li', 'userscript');
+    item.dataset.id = record.id;
+    item.dataset.name = m.name;
+    const enabled = usEl('input');
+    enabled.type = 'checkbox';
+    enabled.checked = record.enabled;
+    enabled.className = 'enabled';
+    enabled.addEventListener('change', async () => {
+      await paranoidSaveUserscript({ ...record, enabled: enabled.checked });
+      renderUserscripts();
+    });
+    const head = usEl('div', 'script-head', usEl('label', null, enabled, ' ', usEl('span', 'script-name', m.name)), usEl('span', 'muted', m.version ? `v${m.version}` : ''));
+    const runsOn = [...m.matches, ...m.includes].join(', ') || 'no page';
+    const grants = m.grants.length ? m.grants.join(', ') : 'none';
+    const values = extra[paranoidUserscriptKeys.values(record.id)];
+    const valueNames = values !== null && typeof values === 'object' ? Object.keys(values) : [];
+    const history = extra[paranoidUserscriptKeys.history(record.id)];
+    const details = usEl('div', 'script-meta',
+      usEl('span', null, `runs on ${runsOn}`), usEl('span', null, `grants: ${grants}`),
+      usEl('span', null, `hosts: ${record.connect.join(', ') || 'none'}`));
+    const stats = usEl('div', 'script-meta', usEl('span', 'history', historyLine(history)),
+      usEl('span', 'values', `${valueNames.length} stored value${valueNames.length === 1 ? '' : 's'}${valueNames.length ? `: ${valueNames.slice(0, 10).join(', ')}${valueNames.length > 10 ? ', …' : ''}` : ''}`));
+    const last = Array.isArray(history?.last) ? history.last.slice(-5) : [];
+    const recent = usEl('ul', 'recent');
+    for (const h of last) {
+      if (h === null || typeof h !== 'object') continue;
+      recent.append(usEl('li', null, `${new Date(Number(h.at) || 0).toLocaleString()} ${String(h.outcome)} on ${String(h.url)}${h.detail ? `: ${String(h.detail)}` : ''}`));
+    }
+    const actions = usEl('div', 'actions',
+      usButton('Edit', () => editor(record, item)),
+      usButton('Export', () => {
+        const a = usEl('a');
+        a.href = URL.createObjectURL(new Blob([record.source], { type: 'text/javascript' }));
+        a.download = `${m.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'script'}.user.js`;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+      }),
+      usButton('Clear stored values', async () => { await usApi.storage.local.remove(paranoidUserscriptKeys.values(record.id)); renderUserscripts(); }),
+      usButton('Delete', async () => {
+        if (!confirm(`Delete ${m.name}, its stored values and its history?`)) return;
+        await paranoidDeleteUserscript(record.id);
+        renderUserscripts();
+      }));
+    item.append(head, details, stats, recent, actions);
+    list.append(item);
+  }
+  document.body.dataset.userscripts = String(records.length);
+}
+
+renderUserscripts();
+usApi.storage.onChanged.addListener((changes, area) => {
+  // Not while an edit is open: a running script's history would throw the edit away.
+  if (document.querySelector('#userscripts .edit')) return;
+  if (area === 'local' && Object.keys(changes).some((k) => k.startsWith('paranoid:us:') && k !== 'paranoid:us:draft')) renderUserscripts();
+});
