@@ -8,7 +8,9 @@ root=$(cd "$fuzz/../.." && pwd)
 transpile="$fuzz/corpus/transpile"
 function="$fuzz/corpus/function"
 differential="$fuzz/corpus/differential"
-mkdir -p "$transpile" "$function" "$differential"
+metadata="$fuzz/corpus/metadata"
+match_pattern="$fuzz/corpus/match_pattern"
+mkdir -p "$transpile" "$function" "$differential" "$metadata" "$match_pattern"
 
 copied=0
 copy() { # FILE NAME
@@ -63,4 +65,15 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
     [ -f "$differential/random-$i" ] || head -c 512 /dev/urandom > "$differential/random-$i"
 done
 
-echo "seeded $copied files into $transpile, 6 into $function, 16 into $differential"
+# The rust-meta targets: userscripts from the e2e test and the examples, and pattern/URL pairs.
+for f in "$root"/examples/userscripts/*.user.js; do
+    [ -f "$f" ] && cp "$f" "$metadata/$(basename "$f")"
+done
+printf '// ==UserScript==\n// @name x\n// @match https://*.example.com/*\n// @include *://news.example/*\n// @exclude-match https://pay.example.com/*\n// @grant GM.getValue\n// @connect api.example.com\n// @require https://cdn.example/a.js#sha256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n// @resource r https://cdn.example/r.css\n// ==/UserScript==\nhttps://www.example.com/\nhttps://news.example/?https://pay.example.com/\n' > "$metadata/all-keys"
+printf '*://*.example.com/*\nhttps://a.example.com/x?y#z' > "$match_pattern/subdomains"
+printf '*://host:443/a*b\nhttps://u:p@host/a-x-b' > "$match_pattern/port"
+printf 'http://[::1]/*\nhttp://[::1]:80/' > "$match_pattern/ipv6"
+printf '<all_urls>\nfile:///etc/passwd' > "$match_pattern/all"
+printf '*://bank.example/*\nhttps://evil.example/?https://bank.example/' > "$match_pattern/host-in-query"
+
+echo "seeded $copied files into $transpile, 6 into $function, 16 into $differential, and the metadata and match_pattern corpora"

@@ -102,7 +102,12 @@ pub fn test(root: &Path) -> Result {
             "fuzz",
             cmd("sh", root).arg(core.join("fuzz").join("seed-corpus.sh")),
         )?;
-        for (target, seconds) in [("transpile", FUZZ_SECONDS), ("function", FUZZ_SECONDS / 2)] {
+        for (target, seconds) in [
+            ("transpile", FUZZ_SECONDS),
+            ("function", FUZZ_SECONDS / 2),
+            ("metadata", FUZZ_SECONDS / 3),
+            ("match_pattern", FUZZ_SECONDS / 3),
+        ] {
             // Plain `cargo` (the rustup proxy), not $CARGO: `+nightly` only works through the
             // proxy. The toolchain variables that `cargo xtask` inherited name stable: drop them.
             run(
