@@ -2,7 +2,7 @@
 // The background's side of userscripts:
 // - which installed scripts run on a tab's page (rust-meta's `paranoid_runs_on`, on the URL the
 //   browser reports for the sender, never one a message names);
-// - the GM calls that need the extension (values, tabs), each checked again
+// - the GM calls that need the extension (values, requests, notifications, tabs), each checked again
 //   against the stored script's grants: the content script checked them too, but it lives next
 //   to the page, so the background does not take its word;
 // - opening the install page when the user navigates to a `.user.js`;
@@ -10,7 +10,7 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidPolicy, paranoidWasmCall, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys */
+/* global paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys */
 /* exported paranoidUserscriptMessage */
 
 const usBackgroundApi = globalThis.browser ?? globalThis.chrome;
@@ -98,6 +98,24 @@ async function usCall(record, name, args, sender) {
         return null;
       });
     }
+    case 'GM.getResourceText': {
+      const resource = record.resources.find((r) => r.name === args[0]);
+      if (!resource) throw new TypeError(`GM.getResourceText: no @resource is named ${String(args[0]).slice(0, 60)}`);
+      return String(resource.text);
+    }
+    case 'GM.xmlHttpRequest':
+      return usRequest(record, args[0], sender);
+    case 'GM.notification': {
+      const [details] = args;
+      const d = details !== null && typeof details === 'object' ? details : { text: details };
+      const text = String(d.text ?? '').slice(0, 1000);
+      if (text === '') throw new TypeError('GM.notification: there is no text');
+      const title = typeof d.title === 'string' && d.title !== '' ? d.title : record.metadata.name;
+      const id = await usBackgroundApi.notifications.create({
+        type: 'basic', title: title.slice(0, 200), message: text, iconUrl: usBackgroundApi.runtime.getURL('ui/icon-128.png'),
+      });
+      return { id };
+    }
     case 'GM.openInTab': {
       const [url, background] = args;
       const target = new URL(String(url), sender.url);
@@ -108,6 +126,77 @@ async function usCall(record, name, args, sender) {
     default:
       throw new TypeError(`${name} is not answered by the background`);
   }
+}
+
+const US_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+// Headers a script may not set: they would speak for the user or the page, not the script.
+const US_FORBIDDEN_HEADER = /^(cookie2?|host|origin|referer|authorization|proxy-.*|sec-.*|connection|content-length|keep-alive|te|trailer|transfer-encoding|upgrade|via|dnt)$/i;
+
+async function usConnectAllows(record, url, pageUrl) {
+  const answer = await paranoidWasmCall('meta', 'paranoid_connect_allows', JSON.stringify({ url, pageUrl, connect: record.connect }));
+  return answer.ok === true && answer.allowed === true;
+}
+
+/**
+ * GM.xmlHttpRequest, performed here: only to a `@connect` host the user approved (checked by
+ * rust-meta, again for the URL a redirect ended at), without cookies unless the user allowed
+ * them at install (and then a redirect is refused, so that they cannot follow it elsewhere),
+ * with no page `Referer`, and a response small enough to go back as one message.
+ */
+async function usRequest(record, details, sender) {
+  if (details === null || typeof details !== 'object') throw new TypeError('GM.xmlHttpRequest: give it an object ({ url, method, headers, data })');
+  const method = String(details.method ?? 'GET').toUpperCase();
+  if (!US_METHODS.includes(method)) throw new TypeError(`GM.xmlHttpRequest: the method ${method.slice(0, 20)} is not one of ${US_METHODS.join(', ')}`);
+  let url;
+  try { url = new URL(String(details.url), sender.url); } catch { throw new TypeError('GM.xmlHttpRequest: the url is not a URL'); }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`GM.xmlHttpRequest: only http(s) URLs, not ${url.protocol}`);
+  url.hash = '';
+  if (!await usConnectAllows(record, url.href, sender.url)) {
+    throw new Error(`GM.xmlHttpRequest: ${url.host} is not a @connect host you approved for this script`);
+  }
+  const headers = new Headers();
+  const given = details.headers !== null && typeof details.headers === 'object' ? Object.entries(details.headers) : [];
+  if (given.length > 50) throw new RangeError('GM.xmlHttpRequest: more than 50 headers');
+  for (const [name, value] of given) {
+    if (US_FORBIDDEN_HEADER.test(name)) throw new TypeError(`GM.xmlHttpRequest: the ${name} header cannot be set by a script`);
+    try { headers.set(name, String(value).slice(0, 8192)); } catch { throw new TypeError(`GM.xmlHttpRequest: ${String(name).slice(0, 40)} is not a header name`); }
+  }
+  let body;
+  if (details.data !== undefined && details.data !== null) {
+    if (method === 'GET' || method === 'HEAD') throw new TypeError(`GM.xmlHttpRequest: a ${method} request has no body`);
+    body = String(details.data);
+    if (body.length > paranoidPolicy().messageLimit) throw new RangeError('GM.xmlHttpRequest: the body is over 1 MiB');
+  }
+  const timeout = Number.isFinite(details.timeout) && details.timeout > 0 ? Math.min(details.timeout, 120000) : 30000;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeout);
+  let response;
+  try {
+    response = await fetch(url.href, {
+      method, headers, body, signal: abort.signal, cache: 'no-store', referrerPolicy: 'no-referrer',
+      credentials: record.cookies === true ? 'include' : 'omit',
+      redirect: record.cookies === true ? 'error' : 'follow',
+    });
+  } catch (error) {
+    throw new Error(abort.signal.aborted ? `GM.xmlHttpRequest: timed out after ${timeout} ms` : `GM.xmlHttpRequest: network error (${error.message})`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (response.url && response.url !== url.href && !await usConnectAllows(record, response.url, sender.url)) {
+    throw new Error(`GM.xmlHttpRequest: redirected to ${new URL(response.url).host}, which is not a @connect host you approved`);
+  }
+  // The answer travels back to the sandbox as one message of at most 1 MiB of JSON.
+  const limit = paranoidPolicy().messageLimit - 65536;
+  let responseText;
+  try {
+    responseText = await paranoidReadText(response, limit);
+  } catch (error) {
+    throw new Error(`GM.xmlHttpRequest: the response is ${error.message}`);
+  }
+  return {
+    status: response.status, statusText: response.statusText, finalUrl: response.url || url.href, readyState: 4,
+    responseHeaders: [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\r\n'), responseText,
+  };
 }
 
 /** Adds one run's outcome to the script's history. */

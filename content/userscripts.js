@@ -2,10 +2,11 @@
 // Runs the userscripts the background says match this page, each in a sandbox of its own, at
 // its `@run-at`: the GM prelude (only when the script has grants), its `@require`s in order,
 // then the script. A GM call arrives as a message from the sandbox and is answered only if the
-// script was granted it; the background checks again before touching storage or tabs.
+// script was granted it; the background checks again before touching storage or tabs. DOM
+// calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall */
 /* exported paranoidUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -60,12 +61,22 @@ async function paranoidUserscripts(site, registry, open = openSandbox) {
       await paranoidRunAtReached(script.runAt);
       const update = registry.add({ origin: 'userscript', name: String(script.name), source: 'userscript' });
       const grants = new Set(script.grants);
+      const domState = paranoidDomState();
       let sandbox;
       const answer = async (data) => {
         if (data === null || typeof data !== 'object' || typeof data.call !== 'string' || !Number.isSafeInteger(data.id)) return;
         const reply = (ok, valueOrError) => sandbox.post(ok ? { reply: data.id, ok: true, value: valueOrError ?? null } : { reply: data.id, ok: false, error: String(valueOrError) });
-        if (!grants.has(data.call)) { reply(false, `${data.call} was not granted to this script`); return; }
         const args = Array.isArray(data.args) ? data.args : [];
+        if (data.call.startsWith('dom.')) {
+          const granted = { read: grants.has('paranoid.dom.read'), write: grants.has('paranoid.dom.write') };
+          try {
+            reply(true, paranoidDomCall(domState, granted, data.call.slice(4), args, (listener, event) => sandbox.post({ event: listener, data: event })));
+          } catch (error) {
+            reply(false, `${error.name}: ${error.message}`);
+          }
+          return;
+        }
+        if (!grants.has(data.call)) { reply(false, `${data.call} was not granted to this script`); return; }
         try {
           if (Object.hasOwn(paranoidGmHere, data.call)) { reply(true, await paranoidGmHere[data.call](args)); return; }
           const r = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:gm', id: script.id, name: data.call, args });

@@ -80,7 +80,10 @@ function connectText(c) {
   return c.kind === 'any' ? '*' : c.kind === 'page' ? 'self' : c.host;
 }
 function connectWords(c) {
-  return c.kind === 'any' ? 'any host at all (*)' : c.kind === 'page' ? "the host of the page it runs on (self)" : `${c.host} and its subdomains`;
+  if (c.kind === 'any') return 'any host at all (*)';
+  if (c.kind === 'page') return 'the host of the page it runs on (self)';
+  // An IP address has no subdomains.
+  return /^\[|\.\d+$|^\d+$/.test(c.host) ? c.host : `${c.host} and its subdomains`;
 }
 
 async function main() {

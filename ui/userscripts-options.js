@@ -129,8 +129,15 @@ async function renderUserscripts() {
       if (h === null || typeof h !== 'object') continue;
       recent.append(usEl('li', null, `${new Date(Number(h.at) || 0).toLocaleString()} ${String(h.outcome)} on ${String(h.url)}${h.detail ? `: ${String(h.detail)}` : ''}`));
     }
+    // An update is fetched only when the user asks, and shown on the install page with what
+    // it adds or removes (grants, hosts, pages) before anything is replaced.
+    const updateFrom = m.downloadURL ?? m.updateURL;
+    const update = updateFrom
+      ? [usButton('Check for an update', () => usApi.tabs.create({ url: usApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(updateFrom)}`) }))]
+      : [];
     const actions = usEl('div', 'actions',
       usButton('Edit', () => editor(record, item)),
+      ...update,
       usButton('Export', () => {
         const a = usEl('a');
         a.href = URL.createObjectURL(new Blob([record.source], { type: 'text/javascript' }));

@@ -37,6 +37,10 @@ pub const GRANTS: &[Grant] = &[
         means: "list the names of values it stored",
     },
     Grant {
+        name: "GM.getResourceText",
+        means: "read the files it lists under @resource (downloaded once, at install)",
+    },
+    Grant {
         name: "GM.xmlHttpRequest",
         means: "send web requests, only to the hosts listed under @connect that you approve",
     },
@@ -54,15 +58,15 @@ pub const GRANTS: &[Grant] = &[
     },
     Grant {
         name: "GM.addStyle",
-        means: "add CSS styles to the pages it runs on",
+        means: "add CSS styles to the pages it runs on (CSS can load images from any site)",
     },
     Grant {
         name: "paranoid.dom.read",
-        means: "read the text and attributes of the pages it runs on",
+        means: "read the text, attributes and your input on the pages it runs on",
     },
     Grant {
         name: "paranoid.dom.write",
-        means: "change the text, attributes and elements of the pages it runs on (never scripts or event handlers)",
+        means: "change the text, attributes and elements of the pages it runs on (never scripts, event handlers or images from other sites)",
     },
 ];
 

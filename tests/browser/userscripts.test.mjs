@@ -8,7 +8,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { launch, openExtensionPage, extensionBase } from '../harness/sandbox-run.mjs';
 import { startPageServer } from '../harness/page-server.mjs';
 
@@ -17,12 +18,14 @@ const BROWSERS = [
   ['firefox', process.env.PARANOID_EXT_FIREFOX],
 ];
 const SHOTS = path.resolve(process.env.PARANOID_SCREENSHOTS || 'target/screenshots');
+const EXAMPLES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../examples/userscripts');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+const NOTE = 'a resource, fetched at install (over http, so pinned by its hash)';
 const header = (lines) => `// ==UserScript==\n${lines.map((l) => `// ${l}`).join('\n')}\n// ==/UserScript==\n`;
 
 /** The scripts, given the test server's origin. */
-function scripts(origin) {
+function scripts(origin, other) {
   return {
     counter: header(['@name Counter', '@namespace paranoid-tests', '@version 1.0', `@match ${origin}/app/*`,
       '@grant GM.getValue', '@grant GM.setValue', '@grant GM.info', '@connect api.example.com', '@description Counts visits']) + `
@@ -47,6 +50,54 @@ if (typeof GM.setValue !== 'undefined') throw new Error('GM.setValue is there');
 GM.setValue('ran', true);`,
     regex: header(['@name Regex include', '@include /^https?:\\/\\/example\\.com\\//']) + 'void 0;',
     evil: header(['@name Evil', '@match https://example.com/*']) + "const x = 1;\nwindow.eval('x');\n\\u0065val('1');",
+    requests: header(['@name Requests', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@connect 127.0.0.1',
+      '@grant GM.xmlHttpRequest', '@grant GM.setValue', '@grant GM.notification', '@grant GM.getResourceText', `@resource note ${origin}/note.txt#sha256=${createHash('sha256').update(NOTE).digest('base64')}`]) + `
+(async () => {
+  const seen = { note: await GM.getResourceText('note') };
+  const ok = await GM.xmlHttpRequest({ url: '${origin}/api/data?q=1', headers: { 'X-Test': 'yes' } });
+  seen.ok = { status: ok.status, text: ok.responseText, finalUrl: ok.finalUrl };
+  const json = await GM.xmlHttpRequest({ url: '/api/data', responseType: 'json', method: 'POST', data: 'body' });
+  seen.json = json.response;
+  await new Promise((resolve) => GM.xmlHttpRequest({ url: 'OTHER/steal?secret=1', onerror: (e) => { seen.other = e.error; resolve(); }, onload: () => { seen.other = 'loaded'; resolve(); } }));
+  try { await GM.xmlHttpRequest({ url: '${origin}/api/data', headers: { Cookie: 'a=b' } }); seen.cookie = 'sent'; } catch (e) { seen.cookie = e.message; }
+  try { await GM.xmlHttpRequest({ url: 'file:///etc/passwd' }); seen.file = 'read'; } catch (e) { seen.file = e.message; }
+  try { await GM.notification({ text: 'hello from a userscript', title: 'Requests' }); seen.notified = true; } catch (e) { seen.notified = e.message; }
+  await GM.setValue('seen', seen);
+})();`,
+    domAbuse: header(['@name DOM abuse', '@namespace paranoid-tests', `@match ${origin}/work/*`,
+      '@grant paranoid.dom.read', '@grant paranoid.dom.write', '@grant GM.setValue']) + `
+(async () => {
+  const tried = {};
+  const attempt = async (name, f) => { try { tried[name] = await f(); } catch (e) { tried[name] = 'refused: ' + e.message; } };
+  const p = await dom.one('#target');
+  await attempt('onclick', () => p.setAttr('onclick', 'alert(1)'));
+  await attempt('javascriptHref', () => p.setAttr('href', 'javascript:alert(1)'));
+  await attempt('otherSrc', () => p.setAttr('src', 'OTHER/pixel'));
+  await attempt('style', () => p.setAttr('style', 'background:url(OTHER/css)'));
+  await attempt('script', async () => (await dom.query('script')).length);
+  await attempt('scriptText', async () => { const [s] = await dom.query('script'); return s.setText('alert(1)'); });
+  await attempt('markup', async () => (await p.insertHTML('beforeend', '<b id="made" onclick="alert(1)">bold</b><script>alert(1)<\/script><img src="OTHER/img" onerror="alert(1)"><a href="javascript:alert(1)">x</a><style>*{}</style><svg><script>1<\/script></svg>')).length);
+  await attempt('forged', () => new Promise((resolve) => { paranoid.onMessage((m) => { if (m && m.reply === 77) resolve(m.ok ? 'answered' : 'refused: ' + m.error); }); paranoid.postMessage({ call: 'dom.nope', id: 77, args: [] }); }));
+  await GM.setValue('tried', tried);
+})();`,
+    writeOnly: header(['@name Write only', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@grant paranoid.dom.write', '@grant GM.setValue']) + `
+(async () => {
+  let query;
+  try { query = await dom.query('p'); } catch (e) { query = 'refused: ' + e.message; }
+  const hidden = await dom.hide('#hide-me');
+  await GM.setValue('result', { query, hidden });
+})();`,
+    escape: header(['@name Escape', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@grant GM.setValue']) + `
+const found = {};
+const probe = (name, f) => { try { const v = f(); found[name] = v === undefined ? 'undefined' : typeof v; } catch (e) { found[name] = e.name; } };
+probe('document', () => document);
+probe('fetch', () => fetch);
+probe('chrome', () => chrome);
+probe('constructorChain', () => ({}).constructor.constructor('return document')());
+probe('functionThis', () => Function('return this')().document);
+probe('unsafeWindow', () => unsafeWindow);
+probe('gmSet', () => GM_setValue);
+GM.setValue('found', found);`,
     pinned: header(['@name Pinned', '@match https://example.com/*',
       `@require ${origin}/lib.js#sha256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=`]) + 'void 0;',
   };
@@ -54,11 +105,22 @@ GM.setValue('ran', true);`,
 
 for (const [browser, ext] of BROWSERS) {
   describe(`userscripts in ${browser}`, { skip: ext ? false : 'the test build is not set' }, () => {
-    let server, driver, code;
+    let server, other, driver, code;
     before(async () => {
       server = await startPageServer();
-      code = scripts(server.origin);
+      other = await startPageServer(); // another host (localhost, not 127.0.0.1): never in @connect
+      const otherOrigin = other.origin.replace('127.0.0.1', 'localhost');
+      code = Object.fromEntries(Object.entries(scripts(server.origin)).map(([k, v]) => [k, v.replaceAll('OTHER', otherOrigin)]));
+      for (const name of ['hide-clutter', 'shout-headlines', 'dark-mode-button']) {
+        code[name] = readFileSync(path.join(EXAMPLES, `${name}.user.js`), 'utf8').replace('@match       *://*/*', `@match       ${server.origin}/news/*`);
+      }
       for (const [name, text] of Object.entries(code)) server.serve(`/${name}.user.js`, 'text/javascript; charset=utf-8', text);
+      server.serve('/api/data', 'application/json', '{"answer":42}');
+      server.serve('/note.txt', 'text/plain; charset=utf-8', NOTE);
+      server.serve('/work/page.html', 'text/html; charset=utf-8', '<!doctype html><title>work</title><p id="target">target</p><p id="hide-me">hide me</p><script>document.cookie = "page=secret; path=/";</script>');
+      server.serve('/news/index.html', 'text/html; charset=utf-8', `<!doctype html><title>news</title><h1>News</h1>
+        <div class="ad">Buy now</div><div id="cookie-banner">We use cookies</div>
+        <h2>first story</h2><p>text</p><h2>second story</h2><div class="sponsored">sponsored</div>`);
       server.serve('/lib.js', 'text/javascript', 'var lib = 1;'); // not the empty file the hash pins
       server.serve('/app/page.html', 'text/html; charset=utf-8', '<!doctype html><title>app</title><p>app page</p>');
       driver = await launch(browser, ext);
@@ -77,6 +139,7 @@ for (const [browser, ext] of BROWSERS) {
     after(async () => {
       await driver?.quit().catch(() => {});
       server?.close();
+      other?.close();
     });
 
     /**
@@ -210,16 +273,107 @@ for (const [browser, ext] of BROWSERS) {
       assert.deepEqual(valuesOf(all, ids.elsewhere), {});
       assert.equal(all[`paranoid:us:history:${ids.elsewhere}`], undefined);
       assert.equal(all[`paranoid:us:history:${ids.counter}`].runs, 1);
+      assert.equal(all['paranoid:us:index'].length, 4);
+    });
+
+    /** Installs each of `names` by pasting it, as a user would. */
+    const paste = async (names) => {
+      const start = await driver.getWindowHandle();
+      for (const name of names) {
+        await openExtensionPage(driver, browser, ext, 'ui/options.html');
+        for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.userscripts !== undefined')); i++) await sleep(50);
+        await driver.executeScript('document.getElementById("paste").value = arguments[0]; document.getElementById("paste-form").requestSubmit();', code[name]);
+        await followInstallTab();
+        const page = await readInstallPage();
+        assert.equal(page.verdict, 'ok', `${name}: ${page.text}`);
+        ids[name] = await clickInstall();
+        await closeBackTo(start);
+      }
+    };
+    /** Polls storage until `ready(all)`. */
+    const storageUntil = async (ready, what) => {
+      const deadline = Date.now() + 30000;
+      for (;;) {
+        const all = await storage();
+        if (ready(all)) return all;
+        if (Date.now() > deadline) assert.fail(`${what}: ${JSON.stringify(all).slice(0, 3000)}`);
+        await sleep(500);
+      }
+    };
+
+    it('runs the three examples: hide clutter, rewrite headlines, a dark-mode button', async () => {
+      await paste(['hide-clutter', 'shout-headlines', 'dark-mode-button']);
+      await driver.get(`${server.origin}/news/index.html`);
+      const deadline = Date.now() + 20000;
+      let state;
+      while (Date.now() < deadline) {
+        state = await driver.executeScript(`return {
+          hidden: ['.ad', '#cookie-banner', '.sponsored'].map((s) => getComputedStyle(document.querySelector(s)).display),
+          h2: [...document.querySelectorAll('h2')].map((h) => h.textContent), h1: document.querySelector('h1').textContent,
+          button: !!document.querySelector('button.paranoid-dark-button'), dark: document.documentElement.classList.contains('paranoid-dark') }`);
+        if (state.button && state.h1.includes('headlines') && state.hidden.every((d) => d === 'none')) break;
+        await sleep(200);
+      }
+      assert.deepEqual(state, { hidden: ['none', 'none', 'none'], h2: ['FIRST STORY', 'SECOND STORY'], h1: 'News (2 headlines)', button: true, dark: false });
+      await driver.executeScript('document.querySelector("button.paranoid-dark-button").click()');
+      for (let i = 0; i < 50 && !(await driver.executeScript('return document.documentElement.classList.contains("paranoid-dark")')); i++) await sleep(100);
+      assert.equal(await driver.executeScript('return document.documentElement.classList.contains("paranoid-dark")'), true);
+      writeFileSync(path.join(SHOTS, `examples-${browser}.png`), Buffer.from(await driver.takeScreenshot(), 'base64'));
+      const all = await storageUntil((a) => valuesOf(a, ids['dark-mode-button']).dark === true, 'the dark-mode choice was not stored');
+      assert.deepEqual(valuesOf(all, ids['dark-mode-button']), { dark: true });
+    });
+
+    it('sends requests only to approved @connect hosts, without cookies, and refuses DOM abuse', async () => {
+      await paste(['requests', 'domAbuse', 'writeOnly', 'escape']);
+      const otherHits = other.hits.length;
+      await driver.get(`${server.origin}/work/page.html`);
+      const all = await storageUntil((a) => valuesOf(a, ids.requests).seen && valuesOf(a, ids.domAbuse).tried && valuesOf(a, ids.writeOnly).result && valuesOf(a, ids.escape).found, 'the scripts did not finish');
+      const seen = valuesOf(all, ids.requests).seen;
+      assert.deepEqual(seen.ok, { status: 200, text: '{"answer":42}', finalUrl: `${server.origin}/api/data?q=1` });
+      assert.deepEqual(seen.json, { answer: 42 });
+      assert.equal(seen.note, NOTE);
+      assert.match(seen.other, /localhost:\d+ is not a @connect host you approved/);
+      assert.match(seen.cookie, /the Cookie header cannot be set/);
+      assert.match(seen.file, /only http\(s\) URLs/);
+      assert.equal(seen.notified, true, String(seen.notified));
+      const api = server.hits.filter((h) => h.path === '/api/data');
+      assert.equal(api.length, 2);
+      assert.equal(api[0].headers['x-test'], 'yes');
+      assert.equal(api[0].headers.cookie, undefined, 'no cookies unless the user allowed them');
+      assert.equal(api[0].headers.referer, undefined);
+      const tried = valuesOf(all, ids.domAbuse).tried;
+      assert.match(tried.onclick, /^refused: TypeError: the attribute onclick cannot be set/);
+      assert.match(tried.javascriptHref, /^refused: TypeError: href must be a http: or https: or mailto: URL/);
+      assert.match(tried.otherSrc, /^refused: TypeError: src must be of the page's own origin/);
+      assert.match(tried.style, /^refused: TypeError: the attribute style cannot be set/);
+      assert.equal(tried.script, 1, 'it may see that the page has a script');
+      assert.match(tried.scriptText, /^refused: TypeError: <script> cannot be changed/);
+      assert.equal(tried.markup, 3, 'the <b>, the <img> (without its src) and the <a>; the <script>, <style> and <svg> dropped');
+      assert.match(tried.forged, /^refused: TypeError: dom\.nope is not a DOM call/);
+      const made = await driver.executeScript(`const t = document.getElementById('target'); return {
+        html: t.innerHTML, scripts: document.scripts.length, handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length }`);
+      assert.equal(made.html, 'target<b id="made">bold</b><img><a>x</a>');
+      assert.equal(made.scripts, 1);
+      assert.equal(made.handlers, 0);
+      assert.deepEqual(valuesOf(all, ids.writeOnly).result, { query: 'refused: TypeError: dom.query needs the grant paranoid.dom.read', hidden: null });
+      assert.equal(await driver.executeScript('return getComputedStyle(document.getElementById("hide-me")).display'), 'none');
+      // `Function('return this')()` is strict: `this` is undefined, so `.document` throws.
+      assert.deepEqual(valuesOf(all, ids.escape).found, {
+        document: 'ReferenceError', fetch: 'ReferenceError', chrome: 'ReferenceError', constructorChain: 'ReferenceError',
+        functionThis: 'TypeError', unsafeWindow: 'ReferenceError', gmSet: 'ReferenceError' });
+      await sleep(500);
+      assert.equal(other.hits.length, otherHits, `nothing reached the other host: ${JSON.stringify(other.hits.slice(otherHits).map((h) => h.url))}`);
     });
 
     it('lists the scripts with their history and values in the options page', async () => {
       const start = await driver.getWindowHandle();
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
-      for (let i = 0; i < 100 && (await driver.executeScript('return document.body.dataset.userscripts || ""')) !== '4'; i++) await sleep(100);
+      for (let i = 0; i < 100 && (await driver.executeScript('return document.body.dataset.userscripts || ""')) !== '11'; i++) await sleep(100);
       const items = await driver.executeScript(`return [...document.querySelectorAll('li.userscript')].map((li) => ({
         name: li.dataset.name, history: li.querySelector('.history').textContent, values: li.querySelector('.values').textContent }))`);
       const byName = Object.fromEntries(items.map((i) => [i.name, i]));
-      assert.deepEqual(Object.keys(byName).sort(), ['Counter', 'Elsewhere', 'Forger', 'Snoop']);
+      assert.deepEqual(Object.keys(byName).sort(), ['Counter', 'DOM abuse', 'Dark mode button', 'Elsewhere', 'Escape', 'Forger',
+        'Hide clutter', 'Requests', 'Shout headlines', 'Snoop', 'Write only']);
       assert.match(byName.Counter.history, /^1 runs, 0 rejections, 0 kills, 0 errors$/);
       assert.match(byName.Counter.values, /^3 stored values: /);
       assert.deepEqual(byName.Counter.values.split(': ')[1].split(', ').sort(), ['count', 'info', 'k']);

@@ -44,6 +44,7 @@ const STATIC_FILES: &[&str] = &[
     "content/page-scripts.js",
     "content/quarantine.js",
     "content/userscript-prelude.js",
+    "content/userscript-dom.js",
     "content/userscripts.js",
     "content/main.js",
     "ui/style.css",
@@ -64,6 +65,9 @@ const STATIC_FILES: &[&str] = &[
     "sandbox-page/source-map.js",
     "sandbox-page/worker-driver.js",
 ];
+
+/// Files copied byte for byte.
+const BINARY_FILES: &[&str] = &["ui/icon-48.png", "ui/icon-128.png"];
 
 /// Test builds only: content scripts after the shipped ones (the harness's hook, the bench's
 /// measurements), in this order.
@@ -202,6 +206,11 @@ fn lay_out(
             text = text.replace(strict, "script-src 'self' blob: data:");
         }
         write(&dir.join(file), text.as_bytes())?;
+    }
+    for file in BINARY_FILES {
+        let bytes =
+            fs::read(root.join(file)).map_err(|e| fail(format!("cannot read {file}: {e}")))?;
+        write(&dir.join(file), &bytes)?;
     }
     if test {
         for hook in TEST_FILES {

@@ -119,6 +119,10 @@ pub fn test(root: &Path) -> Result {
                         "+nightly",
                         "fuzz",
                         "run",
+                        // Release without debug assertions, as the core ships: swc 47 has
+                        // debug-only assertions that malformed input trips (one found here,
+                        // kept in tests/corpus/reject/fuzz-arrow-after-call-in-parens.js).
+                        "-O",
                         target,
                         "--",
                         &format!("-max_total_time={seconds}"),

@@ -458,6 +458,14 @@ fn cmd_userscript(args: &[String]) -> Result<bool, Usage> {
                 .map(|c| match c {
                     ConnectHost::Any => "any host (*)".to_string(),
                     ConnectHost::Page => "the page's own host (self)".to_string(),
+                    ConnectHost::Host(h)
+                        if h.starts_with('[')
+                            || h.rsplit('.')
+                                .next()
+                                .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit())) =>
+                    {
+                        h.clone()
+                    }
                     ConnectHost::Host(h) => format!("{h} and its subdomains"),
                 })
                 .collect(),
