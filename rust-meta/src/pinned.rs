@@ -9,6 +9,8 @@
 //!
 //! Only `https:` URLs are fetched: over `http:` a network attacker could swap the code. An
 //! `http:` `@require` or `@resource` is accepted only with a hash, which then detects the swap.
+//! Loopback hosts (`localhost`, `127.0.0.1`, `[::1]`) count as secure, as in the browser's own
+//! rule for secure contexts: no network sits between the user and them.
 
 use serde::Serialize;
 
@@ -62,12 +64,12 @@ pub fn parse_pinned(text: &str) -> Result<Pinned, String> {
         Some((url, fragment)) => (url, Some(fragment)),
         None => (text, None),
     };
-    let scheme = check_url(url)?;
+    let secure = check_url(url)?;
     let integrity = match fragment {
         None | Some("") => None,
         Some(fragment) => Some(parse_integrity(fragment)?),
     };
-    if scheme == "http" && integrity.is_none() {
+    if !secure && integrity.is_none() {
         return Err(format!(
             "`{url}` is fetched over plain http, where anyone on the network can change it: use \
              https, or pin it with a hash (`#sha256=…`)"
@@ -81,7 +83,7 @@ pub fn parse_pinned(text: &str) -> Result<Pinned, String> {
 
 /// Reads an `@updateURL` or `@downloadURL`: https only (an update replaces the code).
 pub fn parse_update_url(text: &str) -> Result<String, String> {
-    if check_url(text)? != "https" {
+    if !check_url(text)? {
         return Err(format!(
             "`{text}` is plain http: updates come only over https, since an update replaces the \
              script's code"
@@ -90,8 +92,9 @@ pub fn parse_update_url(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
-/// An absolute http(s) URL with a host and no user name; returns its scheme, lowercase.
-fn check_url(url: &str) -> Result<String, String> {
+/// An absolute http(s) URL with a host and no user name; returns whether no network attacker
+/// can change what it serves (https, or http to a loopback host).
+fn check_url(url: &str) -> Result<bool, String> {
     if let Some(c) = url.chars().find(|c| !c.is_ascii_graphic()) {
         return Err(format!(
             "the URL contains `{}`, which a URL cannot contain unencoded",
@@ -116,7 +119,13 @@ fn check_url(url: &str) -> Result<String, String> {
             "`{url}` has a user name or `\\` before its host, which hides where it points"
         ));
     }
-    Ok(scheme)
+    let host = match authority.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    }
+    .to_ascii_lowercase();
+    let loopback = matches!(host.as_str(), "localhost" | "127.0.0.1" | "::1");
+    Ok(scheme == "https" || loopback)
 }
 
 fn parse_integrity(fragment: &str) -> Result<String, String> {
@@ -274,6 +283,8 @@ mod tests {
         );
         for (text, says) in [
             ("http://cdn.example/lib.js", "plain http"),
+            ("http://localhost.evil.example/lib.js", "plain http"),
+            ("http://127.0.0.2/lib.js", "plain http"),
             ("lib.js", "not an absolute URL"),
             ("//cdn.example/lib.js", "not an absolute URL"),
             ("ftp://cdn.example/lib.js", "only https"),
@@ -300,6 +311,14 @@ mod tests {
     #[test]
     fn updates_come_over_https_only() {
         assert!(parse_update_url("https://example.com/x.meta.js").is_ok());
+        for loopback in [
+            "http://localhost:8080/x.user.js",
+            "http://127.0.0.1/x.user.js",
+            "http://[::1]:1/x.user.js",
+        ] {
+            assert!(parse_update_url(loopback).is_ok(), "{loopback}");
+            assert_eq!(parse_pinned(loopback).unwrap().integrity, None);
+        }
         assert!(parse_update_url("http://example.com/x.meta.js")
             .unwrap_err()
             .contains("https"));

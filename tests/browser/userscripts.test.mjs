@@ -98,6 +98,17 @@ probe('functionThis', () => Function('return this')().document);
 probe('unsafeWindow', () => unsafeWindow);
 probe('gmSet', () => GM_setValue);
 GM.setValue('found', found);`,
+    lifecycle: header(['@name Lifecycle', '@namespace paranoid-tests', '@version 1.0', `@match ${origin}/life/*`,
+      `@downloadURL ${origin}/lifecycle-v2.user.js`, '@grant GM.setValue', '@grant GM.deleteValue', '@grant GM.listValues', '@grant GM.openInTab']) + `
+(async () => {
+  await GM.setValue('a', 1);
+  await GM.setValue('b', 2);
+  await GM.deleteValue('a');
+  const tab = await GM.openInTab('${origin}/opened.html', true);
+  let bad;
+  try { await GM.openInTab('javascript:alert(1)'); bad = 'opened'; } catch (e) { bad = e.message; }
+  await GM.setValue('result', { names: await GM.listValues(), tab: typeof tab.id, bad });
+})();`,
     pinned: header(['@name Pinned', '@match https://example.com/*',
       `@require ${origin}/lib.js#sha256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=`]) + 'void 0;',
   };
@@ -116,6 +127,10 @@ for (const [browser, ext] of BROWSERS) {
       }
       for (const [name, text] of Object.entries(code)) server.serve(`/${name}.user.js`, 'text/javascript; charset=utf-8', text);
       server.serve('/api/data', 'application/json', '{"answer":42}');
+      server.serve('/life/page.html', 'text/html; charset=utf-8', '<!doctype html><title>life</title><p>life</p>');
+      server.serve('/opened.html', 'text/html; charset=utf-8', '<!doctype html><title>opened</title>');
+      server.serve('/lifecycle-v2.user.js', 'text/javascript; charset=utf-8', code.lifecycle
+        .replace('@version 1.0', '@version 2.0').replace('// @grant GM.openInTab', '// @grant GM.openInTab\n// @grant GM.getValue'));
       server.serve('/note.txt', 'text/plain; charset=utf-8', NOTE);
       server.serve('/work/page.html', 'text/html; charset=utf-8', '<!doctype html><title>work</title><p id="target">target</p><p id="hide-me">hide me</p><script>document.cookie = "page=secret; path=/";</script>');
       server.serve('/news/index.html', 'text/html; charset=utf-8', `<!doctype html><title>news</title><h1>News</h1>
@@ -363,6 +378,95 @@ for (const [browser, ext] of BROWSERS) {
         functionThis: 'TypeError', unsafeWindow: 'ReferenceError', gmSet: 'ReferenceError' });
       await sleep(500);
       assert.equal(other.hits.length, otherHits, `nothing reached the other host: ${JSON.stringify(other.hits.slice(otherHits).map((h) => h.url))}`);
+    });
+
+    it('installs from a file; disables, edits (re-vetted), updates (with the diff) and deletes', async () => {
+      const start = await driver.getWindowHandle();
+      const file = path.join(SHOTS, 'lifecycle.user.js');
+      writeFileSync(file, code.lifecycle);
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.userscripts !== undefined')); i++) await sleep(50);
+      await driver.findElement({ id: 'file' }).sendKeys(file);
+      await followInstallTab();
+      assert.equal((await readInstallPage()).verdict, 'ok');
+      ids.lifecycle = await clickInstall();
+      await closeBackTo(start);
+
+      await driver.get(`${server.origin}/life/page.html`);
+      let all = await storageUntil((a) => valuesOf(a, ids.lifecycle).result, 'the lifecycle script did not finish');
+      assert.deepEqual(valuesOf(all, ids.lifecycle).result, { names: ['b'], tab: 'number', bad: 'TypeError: GM.openInTab: only http(s) pages, not javascript:' });
+      assert.equal(valuesOf(all, ids.lifecycle).b, 2);
+      const page = await driver.getWindowHandle();
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      const opened = await driver.executeAsyncScript(function (url, done) {
+        (globalThis.browser ?? globalThis.chrome).tabs.query({}).then((tabs) => done(tabs.filter((t) => t.url === url).length));
+      }, `${server.origin}/opened.html`);
+      assert.equal(opened, 1, 'GM.openInTab opened the page');
+
+      // Disabled: it does not run.
+      const row = `li.userscript[data-id="${ids.lifecycle}"]`;
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      await driver.executeScript('document.querySelector(arguments[0] + " input.enabled").click()', row);
+      await sleep(500);
+      await closeBackTo(page);
+      await driver.get(`${server.origin}/life/page.html`);
+      await sleep(2000);
+      all = await storage();
+      assert.equal(all[`paranoid:us:history:${ids.lifecycle}`].runs, 1, 'a disabled script does not run');
+      assert.equal(all[`paranoid:us:script:${ids.lifecycle}`].enabled, false);
+
+      // An edit that fails vetting is not saved; one that passes is.
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      const edit = async (text) => {
+        await driver.executeScript(`const li = document.querySelector(arguments[0]);
+          [...li.querySelectorAll('button')].find((b) => b.textContent === 'Edit').click();
+          li.querySelector('textarea.editor').value = arguments[1];
+          [...li.querySelectorAll('button')].find((b) => b.textContent === 'Save').click();`, row, text);
+        await sleep(1500);
+        return driver.executeScript('const li = document.querySelector(arguments[0]); return li ? (li.querySelector(".edit .problems")?.innerText ?? "") : "gone"', row);
+      };
+      const refused = await edit(code.lifecycle.replace('await GM.setValue(\'a\', 1);', 'eval("1");'));
+      assert.match(refused, /eval/);
+      assert.match(refused, /eval\("1"\);/, 'the refused line is shown');
+      assert.equal((await storage())[`paranoid:us:script:${ids.lifecycle}`].source, code.lifecycle);
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      const widened = await edit(code.lifecycle.replace('// @grant GM.openInTab', '// @grant GM.openInTab\n// @grant GM.getValue'));
+      assert.match(widened, /asks for new grants \(GM\.getValue\): install it again/);
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      await edit(code.lifecycle.replace('await GM.setValue(\'b\', 2);', 'await GM.setValue(\'b\', 3);'));
+      assert.match((await storage())[`paranoid:us:script:${ids.lifecycle}`].source, /GM\.setValue\('b', 3\)/);
+
+      // An update: the install page shows what it adds before anything is replaced.
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      await driver.executeScript('[...document.querySelector(arguments[0]).querySelectorAll("button")].find((b) => b.textContent === "Check for an update").click()', row);
+      await followInstallTab();
+      const update = await readInstallPage();
+      assert.match(update.text, /Changes from the installed version/);
+      assert.match(update.text, /version 1\.0 → 2\.0/);
+      assert.match(update.text, /adds grant GM\.getValue/);
+      assert.equal((await storage())[`paranoid:us:script:${ids.lifecycle}`].metadata.version, '1.0', 'nothing replaced before the user confirms');
+      assert.equal(await clickInstall(), ids.lifecycle, 'the same script, updated');
+      all = await storage();
+      assert.equal(all[`paranoid:us:script:${ids.lifecycle}`].metadata.version, '2.0');
+      assert.deepEqual(all[`paranoid:us:script:${ids.lifecycle}`].metadata.grants, ['GM.setValue', 'GM.deleteValue', 'GM.listValues', 'GM.openInTab', 'GM.getValue']);
+
+      // Deleted: the script, its values and its history go.
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      await driver.executeScript('window.confirm = () => true; [...document.querySelector(arguments[0]).querySelectorAll("button")].find((b) => b.textContent === "Delete").click()', row);
+      await sleep(800);
+      all = await storage();
+      assert.equal(all[`paranoid:us:script:${ids.lifecycle}`], undefined);
+      assert.equal(all[`paranoid:us:values:${ids.lifecycle}`], undefined);
+      assert.equal(all[`paranoid:us:history:${ids.lifecycle}`], undefined);
+      assert.ok(!all['paranoid:us:index'].includes(ids.lifecycle));
+      for (const h of await driver.getAllWindowHandles()) if (h !== start) { await driver.switchTo().window(h); await driver.close(); }
+      await driver.switchTo().window(start);
+      delete ids.lifecycle;
     });
 
     it('lists the scripts with their history and values in the options page', async () => {
