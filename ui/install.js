@@ -5,7 +5,7 @@
 // without cookies) or from `?draft=1` (pasted or picked from a file in the options page).
 // Everything shown came from the script's author: rendered with textContent only.
 
-/* global paranoidPolicy, paranoidReadText, paranoidAnalyseUserscript, paranoidExcerpt, paranoidUserscriptId, paranoidGetUserscript, paranoidSaveUserscript */
+/* global paranoidPolicy, paranoidReadText, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptId, paranoidGetUserscript, paranoidSaveUserscript */
 
 const installApi = globalThis.browser ?? globalThis.chrome;
 const DRAFT_KEY = 'paranoid:us:draft';
@@ -66,7 +66,7 @@ function changesFrom(old, meta) {
     for (const x of before) if (!after.includes(x)) out.push(`removes ${label} ${x}`);
     return out;
   };
-  const hosts = (m) => m.connects.map(connectText);
+  const hosts = (m) => m.connects.map(paranoidConnectText);
   const pages = (m) => [...m.matches, ...m.includes];
   return [
     ...(old.metadata.version !== meta.version ? [`version ${old.metadata.version ?? '(none)'} → ${meta.version ?? '(none)'}`] : []),
@@ -76,9 +76,6 @@ function changesFrom(old, meta) {
   ];
 }
 
-function connectText(c) {
-  return c.kind === 'any' ? '*' : c.kind === 'page' ? 'self' : c.host;
-}
 function connectWords(c) {
   if (c.kind === 'any') return 'any host at all (*)';
   if (c.kind === 'page') return 'the host of the page it runs on (self)';
@@ -134,7 +131,7 @@ async function main() {
         const box = el('input');
         box.type = 'checkbox';
         box.checked = true;
-        box.dataset.host = connectText(c);
+        box.dataset.host = paranoidConnectText(c);
         $('connect').append(el('li', c.kind === 'any' ? 'warn-text' : null, el('label', null, box, ' ', connectWords(c))));
       }
       if (!meta.grants.includes('GM.xmlHttpRequest')) $('connect').append(el('li', 'muted', 'It does not ask for GM.xmlHttpRequest, so it cannot send requests anyway.'));
@@ -186,8 +183,7 @@ async function main() {
       from,
       installedAt: old?.installedAt ?? now,
       updatedAt: now,
-      requires: analysis.downloads.filter((d) => d.kind === 'require').map((d) => ({ url: d.url, integrity: d.integrity, digest: d.digest, text: d.text })),
-      resources: analysis.downloads.filter((d) => d.kind === 'resource').map((d) => ({ name: d.name, url: d.url, integrity: d.integrity, digest: d.digest, text: d.text })),
+      ...paranoidStoredDownloads(analysis.downloads),
       connect: [...document.querySelectorAll('#connect input[type=checkbox]')].filter((b) => b.checked).map((b) => b.dataset.host),
       cookies: $('cookies').checked,
     });

@@ -6,7 +6,7 @@
 // script. A script is installable only if every part passed.
 
 /* global paranoidPolicy, paranoidWasmCall, paranoidReadBytes, paranoidDecodeUtf8 */
-/* exported paranoidAnalyseUserscript, paranoidExcerpt */
+/* exported paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText */
 
 /**
  * The line of `source` a diagnostic points at, and a caret under its (UTF-16) column.
@@ -90,4 +90,21 @@ async function paranoidAnalyseUserscript(source) {
     for (const d of downloads) if (!d.ok) refusals.push(`${d.kind === 'require' ? '@require' : `@resource ${d.name}`} ${d.url}: ${d.error}`);
   }
   return { ok: refusals.length === 0, meta, vet, downloads, refusals };
+}
+
+/**
+ * What a stored record keeps of an analysis's downloads: `requires` and `resources`.
+ * @param {any[]} downloads from paranoidAnalyseUserscript, all passed
+ */
+function paranoidStoredDownloads(downloads) {
+  const kept = (d) => ({ url: d.url, integrity: d.integrity, digest: d.digest, text: d.text });
+  return {
+    requires: downloads.filter((d) => d.kind === 'require').map(kept),
+    resources: downloads.filter((d) => d.kind === 'resource').map((d) => ({ name: d.name, ...kept(d) })),
+  };
+}
+
+/** A `@connect` host as rust-meta gave it, back in the form the metadata writes it. */
+function paranoidConnectText(c) {
+  return c.kind === 'any' ? '*' : c.kind === 'page' ? 'self' : c.host;
 }

@@ -4,7 +4,7 @@
 // its stored values and its run history. Script texts and names are the author's: textContent
 // only.
 
-/* global paranoidPolicy, paranoidListUserscripts, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptKeys, paranoidUserscriptId, paranoidAnalyseUserscript, paranoidExcerpt */
+/* global paranoidPolicy, paranoidListUserscripts, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptKeys, paranoidUserscriptId, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText */
 
 const usApi = globalThis.browser ?? globalThis.chrome;
 
@@ -83,10 +83,9 @@ function editor(record, item) {
       source: area.value,
       metadata: meta,
       updatedAt: Date.now(),
-      requires: analysis.downloads.filter((d) => d.kind === 'require').map((d) => ({ url: d.url, integrity: d.integrity, digest: d.digest, text: d.text })),
-      resources: analysis.downloads.filter((d) => d.kind === 'resource').map((d) => ({ name: d.name, url: d.url, integrity: d.integrity, digest: d.digest, text: d.text })),
+      ...paranoidStoredDownloads(analysis.downloads),
       // Hosts the user approved stay approved; new ones are not, until reinstalled.
-      connect: meta.connects.map((c) => (c.kind === 'any' ? '*' : c.kind === 'page' ? 'self' : c.host)).filter((h) => hosts.has(h)),
+      connect: meta.connects.map(paranoidConnectText).filter((h) => hosts.has(h)),
     });
     renderUserscripts();
   });

@@ -212,6 +212,20 @@ for (const [browser, ext] of BROWSERS) {
     };
     const valuesOf = (all, id) => Object.fromEntries(Object.entries(all[`paranoid:us:values:${id}`] ?? {}).map(([k, v]) => [k, JSON.parse(v)]));
 
+    /** Installs each of `names` by pasting it, as a user would. */
+    const paste = async (names) => {
+      const start = await driver.getWindowHandle();
+      for (const name of names) {
+        await openExtensionPage(driver, browser, ext, 'ui/options.html');
+        for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.userscripts !== undefined')); i++) await sleep(50);
+        await driver.executeScript('document.getElementById("paste").value = arguments[0]; document.getElementById("paste-form").requestSubmit();', code[name]);
+        await followInstallTab();
+        const page = await readInstallPage();
+        assert.equal(page.verdict, 'ok', `${name}: ${page.text}`);
+        ids[name] = await clickInstall();
+        await closeBackTo(start);
+      }
+    };
     const ids = {};
     it('installs from a .user.js link after showing its grants and hosts in plain words', async () => {
       const start = await driver.getWindowHandle();
@@ -231,17 +245,7 @@ for (const [browser, ext] of BROWSERS) {
     });
 
     it('installs pasted scripts through the same review', async () => {
-      const start = await driver.getWindowHandle();
-      for (const name of ['snoop', 'forger', 'elsewhere']) {
-        await openExtensionPage(driver, browser, ext, 'ui/options.html');
-        for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.userscripts !== undefined')); i++) await sleep(50);
-        await driver.executeScript('document.getElementById("paste").value = arguments[0]; document.getElementById("paste-form").requestSubmit();', code[name]);
-        await followInstallTab();
-        const page = await readInstallPage();
-        assert.equal(page.verdict, 'ok', `${name}: ${page.text}`);
-        ids[name] = await clickInstall();
-        await closeBackTo(start);
-      }
+      await paste(['snoop', 'forger', 'elsewhere']);
       assert.equal(new Set(Object.values(ids)).size, 4);
     });
 
@@ -291,20 +295,6 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(all['paranoid:us:index'].length, 4);
     });
 
-    /** Installs each of `names` by pasting it, as a user would. */
-    const paste = async (names) => {
-      const start = await driver.getWindowHandle();
-      for (const name of names) {
-        await openExtensionPage(driver, browser, ext, 'ui/options.html');
-        for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.userscripts !== undefined')); i++) await sleep(50);
-        await driver.executeScript('document.getElementById("paste").value = arguments[0]; document.getElementById("paste-form").requestSubmit();', code[name]);
-        await followInstallTab();
-        const page = await readInstallPage();
-        assert.equal(page.verdict, 'ok', `${name}: ${page.text}`);
-        ids[name] = await clickInstall();
-        await closeBackTo(start);
-      }
-    };
     /** Polls storage until `ready(all)`. */
     const storageUntil = async (ready, what) => {
       const deadline = Date.now() + 30000;
