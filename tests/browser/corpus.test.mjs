@@ -7,15 +7,23 @@
 // starts the worker itself), every probe whose `applies` names that layer is stopped. The whole
 // table (which probes each layer stops on its own) goes to target/layer-report/<browser>.md.
 //
+// The kernel review's pollution probes (tests/kernel-review/, one per built-in the kernel
+// captures) are generated into target/kernel-review/probes/ and run with the corpus. Once both
+// browsers ran, target/security/layers.md has every probe × {all layers, each layer alone} ×
+// {Chromium, Firefox} with a line per gap saying why that layer cannot stop it
+// (layer-gaps.mjs), and target/security/kernel-review.md what each pollution probe saw.
+//
 // Needs PARANOID_EXT_CHROME and PARANOID_EXT_FIREFOX: the test builds (`cargo xtask extension`).
 
-import { describe, it, before } from 'node:test';
+import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
+import { POLLUTABLE, pollutionProbe } from '../kernel-review/pollution-probe.mjs';
+import { gapReason } from './layer-gaps.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HARNESS = path.join(ROOT, 'tests', 'harness', 'sandbox-run.mjs');
@@ -50,15 +58,25 @@ function harness(browser, ext, args) {
   });
 }
 
-const probes = readdirSync(ESCAPES).filter((f) => f.endsWith('.js')).sort().map((f) => {
-  const file = path.join(ESCAPES, f);
-  return { name: f, file, ...headers(readFileSync(file, 'utf8')) };
+const KERNEL_PROBES = path.join(ROOT, 'target', 'kernel-review', 'probes');
+mkdirSync(KERNEL_PROBES, { recursive: true });
+const kernelFiles = POLLUTABLE.map((row) => {
+  const file = path.join(KERNEL_PROBES, `kernel-pollution-${row.key}.js`);
+  writeFileSync(file, pollutionProbe(row));
+  return file;
 });
+const probes = [...readdirSync(ESCAPES).filter((f) => f.endsWith('.js')).sort().map((f) => path.join(ESCAPES, f)), ...kernelFiles].map((file) => {
+  return { name: path.basename(file), file, ...headers(readFileSync(file, 'utf8')) };
+});
+/** Per browser: the per-probe table and the all-layers results (for the combined reports). */
+const reports = {};
 
 /** Whether a run of `probe` was stopped. */
 function stopped(probe, r) {
   if (probe.expect === 'killed') return r.status === 'killed' && r.host_responsive === true;
   const p = r.report && r.report.__probe;
+  // A kernel-review probe counts only when it ran its checks to the end.
+  if (probe.category === 'kernel-pollution') return !!p && p.escaped === false && !/did not finish|nothing checked/.test(p.detail) && r.server_hits === 0;
   return !(p && p.escaped === true) && r.server_hits === 0;
 }
 
@@ -118,6 +136,7 @@ for (const [browser, ext] of BROWSERS) {
         `All layers: ${count('all')}/${report.length} stopped. Alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}.`, '',
         '| probe | category | applies | all layers | layer 1 alone | layer 2 alone | layer 3 alone |',
         '|---|---|---|---|---|---|---|', ...rows, ''].join('\n'));
+      reports[browser] = { report, all: byLayers['1,2,3'] };
       console.log(`${browser}: stopped with all layers ${count('all')}/${report.length}; alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}`);
     });
 
@@ -125,6 +144,14 @@ for (const [browser, ext] of BROWSERS) {
       const results = byLayers['1,2,3'];
       const failures = probes.filter((p, i) => !stopped(p, results[i]))
         .map((p) => `${p.name}: ${JSON.stringify(results[probes.indexOf(p)]).slice(0, 400)}`);
+      assert.deepEqual(failures, []);
+    });
+
+    it(`keeps the kernel working under each of the ${kernelFiles.length} kernel-review pollution probes, and never calls a trap`, () => {
+      const results = byLayers['1,2,3'];
+      const failures = probes.map((p, i) => [p, results[i]]).filter(([p, r]) => p.category === 'kernel-pollution'
+        && !stopped(p, r))
+        .map(([p, r]) => `${p.name}: ${JSON.stringify(r).slice(0, 400)}`);
       assert.deepEqual(failures, []);
     });
 
@@ -176,3 +203,47 @@ for (const [browser, ext] of BROWSERS) {
     });
   });
 }
+
+after(() => {
+  const browsers = Object.keys(reports);
+  if (browsers.length === 0) return;
+  const dir = path.join(ROOT, 'target', 'security');
+  mkdirSync(dir, { recursive: true });
+  const mark = (b) => (b ? 'stopped' : '**no**');
+  const lines = ['# Escape probes, layer by layer', '',
+    `Each probe of tests/escapes/ and of the kernel review (tests/kernel-review/) run with all layers and with each layer alone, in ${browsers.join(' and ')}. Written by tests/browser/corpus.test.mjs.`, ''];
+  for (const b of browsers) {
+    const r = reports[b].report;
+    const count = (key) => r.filter((x) => x[key]).length;
+    lines.push(`- ${b}: all layers ${count('all')}/${r.length}; alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}.`);
+  }
+  lines.push('', `| probe | category | applies | ${browsers.map((b) => `${b}: all, 1, 2, 3`).join(' | ')} |`, `|---|---|---|${browsers.map(() => '---|').join('')}`);
+  probes.forEach((p, i) => {
+    const cells = browsers.map((b) => { const x = reports[b].report[i]; return [x.all, x.layer1, x.layer2, x.layer3].map(mark).join(', '); });
+    lines.push(`| ${p.name} | ${p.category} | ${p.applies} | ${cells.join(' | ')} |`);
+  });
+  lines.push('', '## Gaps', '', 'A line per probe and layer that the layer alone does not stop, in any browser, and why.', '');
+  probes.forEach((p, i) => {
+    for (const layer of [1, 2, 3]) {
+      const missedIn = browsers.filter((b) => !reports[b].report[i][`layer${layer}`]);
+      if (missedIn.length > 0) lines.push(`- **${p.name}**, layer ${layer} alone (${missedIn.join(', ')}): ${gapReason(p, layer)}`);
+    }
+  });
+  lines.push('');
+  writeFileSync(path.join(dir, 'layers.md'), lines.join('\n'));
+
+  const review = ['# Kernel review: what each pollution probe saw', '',
+    'One probe per built-in of `captureCommons` (sandbox-page/kernel/commons.js) that untrusted code could replace; the table and its reasons are tests/kernel-review/commons-table.mjs. All layers on.', '',
+    `| probe | ${browsers.join(' | ')} |`, `|---|${browsers.map(() => '---|').join('')}`];
+  probes.forEach((p, i) => {
+    if (p.category !== 'kernel-pollution') return;
+    const cells = browsers.map((b) => {
+      const x = reports[b].all[i];
+      const probe = x.report && x.report.__probe;
+      return probe ? `${probe.escaped ? '**escaped**' : 'stopped'}: ${String(probe.detail).replace(/\|/g, '/')}` : `no report (${x.status}${x.reason ? `: ${x.reason}` : ''})`;
+    });
+    review.push(`| ${p.name} | ${cells.join(' | ')} |`);
+  });
+  review.push('');
+  writeFileSync(path.join(dir, 'kernel-review.md'), review.join('\n'));
+});
