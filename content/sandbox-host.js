@@ -111,13 +111,13 @@ function paranoidSandboxHandle(post, options, teardown) {
     report: (names) => request({ type: 'report', names }),
     /**
      * Posts JSON-able data to the sandbox's `paranoid.onMessage` listeners; resolves once they
-     * ran, or with `{status: 'error', reason}` when the data cannot be sent.
+     * ran, or with `{status: 'error', reason, undelivered: true}` when the data cannot be sent.
      */
     post: (data) => {
       let json;
-      try { json = JSON.stringify(data); } catch (error) { return Promise.resolve({ status: 'error', reason: `the data is not JSON: ${error.message}` }); }
-      if (typeof json !== 'string') return Promise.resolve({ status: 'error', reason: 'the data is not JSON' });
-      if (json.length > MESSAGE_LIMIT) return Promise.resolve({ status: 'error', reason: `${json.length} characters of JSON, over the limit of ${MESSAGE_LIMIT}` });
+      try { json = JSON.stringify(data); } catch (error) { return Promise.resolve({ status: 'error', reason: `the data is not JSON: ${error.message}`, undelivered: true }); }
+      if (typeof json !== 'string') return Promise.resolve({ status: 'error', reason: 'the data is not JSON', undelivered: true });
+      if (json.length > MESSAGE_LIMIT) return Promise.resolve({ status: 'error', reason: `${json.length} characters of JSON, over the limit of ${MESSAGE_LIMIT}`, undelivered: true });
       return request({ type: 'deliver', json });
     },
     /** Resolves when nothing is pending (no turn, timers or calls), or with the sandbox's death. */

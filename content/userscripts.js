@@ -65,7 +65,11 @@ async function paranoidUserscripts(site, registry, open = openSandbox) {
       let sandbox;
       const answer = async (data) => {
         if (data === null || typeof data !== 'object' || typeof data.call !== 'string' || !Number.isSafeInteger(data.id)) return;
-        const reply = (ok, valueOrError) => sandbox.post(ok ? { reply: data.id, ok: true, value: valueOrError ?? null } : { reply: data.id, ok: false, error: String(valueOrError) });
+        // An answer that cannot be delivered (over the message limit) still settles the call.
+        const reply = async (ok, valueOrError) => {
+          const sent = await sandbox.post(ok ? { reply: data.id, ok: true, value: valueOrError ?? null } : { reply: data.id, ok: false, error: String(valueOrError).slice(0, 1000) });
+          if (sent?.undelivered) await sandbox.post({ reply: data.id, ok: false, error: `${data.call}: the answer could not be delivered (${sent.reason})` });
+        };
         const args = Array.isArray(data.args) ? data.args : [];
         if (data.call.startsWith('dom.')) {
           const granted = { read: grants.has('paranoid.dom.read'), write: grants.has('paranoid.dom.write') };

@@ -44,6 +44,12 @@ function paranoidValidUserscript(record, id) {
   const m = record.metadata;
   if (m === null || typeof m !== 'object' || typeof m.name !== 'string' || !Array.isArray(m.grants)) return null;
   if (!Array.isArray(record.requires) || !Array.isArray(record.resources) || !Array.isArray(record.connect)) return null;
+  // Each element as the install page stores it: a bad one leaves this record out, not every
+  // script of the page (the background maps over them).
+  const download = (d) => d !== null && typeof d === 'object' && typeof d.url === 'string' && typeof d.text === 'string';
+  if (!record.requires.every(download)) return null;
+  if (!record.resources.every((d) => download(d) && typeof d.name === 'string')) return null;
+  if (!record.connect.every((h) => typeof h === 'string')) return null;
   return record;
 }
 

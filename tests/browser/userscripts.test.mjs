@@ -22,6 +22,8 @@ const EXAMPLES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const NOTE = 'a resource, fetched at install (over http, so pinned by its hash)';
+// Over the 1 MiB a message may carry: the install takes it (4 MiB), the answer cannot be sent.
+const BIG = 'x'.repeat(1200 * 1024);
 const header = (lines) => `// ==UserScript==\n${lines.map((l) => `// ${l}`).join('\n')}\n// ==/UserScript==\n`;
 
 /** The scripts, given the test server's origin. */
@@ -51,9 +53,11 @@ GM.setValue('ran', true);`,
     regex: header(['@name Regex include', '@include /^https?:\\/\\/example\\.com\\//']) + 'void 0;',
     evil: header(['@name Evil', '@match https://example.com/*']) + "const x = 1;\nwindow.eval('x');\n\\u0065val('1');",
     requests: header(['@name Requests', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@connect 127.0.0.1',
-      '@grant GM.xmlHttpRequest', '@grant GM.setValue', '@grant GM.notification', '@grant GM.getResourceText', `@resource note ${origin}/note.txt#sha256=${createHash('sha256').update(NOTE).digest('base64')}`]) + `
+      '@grant GM.xmlHttpRequest', '@grant GM.setValue', '@grant GM.notification', '@grant GM.getResourceText', `@resource note ${origin}/note.txt#sha256=${createHash('sha256').update(NOTE).digest('base64')}`,
+      `@resource big ${origin}/big.txt#sha256=${createHash('sha256').update(BIG).digest('base64')}`]) + `
 (async () => {
   const seen = { note: await GM.getResourceText('note') };
+  try { seen.big = (await GM.getResourceText('big')).length; } catch (e) { seen.big = e.message; }
   const ok = await GM.xmlHttpRequest({ url: '${origin}/api/data?q=1', headers: { 'X-Test': 'yes' } });
   seen.ok = { status: ok.status, text: ok.responseText, finalUrl: ok.finalUrl };
   const json = await GM.xmlHttpRequest({ url: '/api/data', responseType: 'json', method: 'POST', data: 'body' });
@@ -132,6 +136,7 @@ for (const [browser, ext] of BROWSERS) {
       server.serve('/lifecycle-v2.user.js', 'text/javascript; charset=utf-8', code.lifecycle
         .replace('@version 1.0', '@version 2.0').replace('// @grant GM.openInTab', '// @grant GM.openInTab\n// @grant GM.getValue'));
       server.serve('/note.txt', 'text/plain; charset=utf-8', NOTE);
+      server.serve('/big.txt', 'text/plain; charset=utf-8', BIG);
       server.serve('/work/page.html', 'text/html; charset=utf-8', '<!doctype html><title>work</title><p id="target">target</p><p id="hide-me">hide me</p><script>document.cookie = "page=secret; path=/";</script>');
       server.serve('/news/index.html', 'text/html; charset=utf-8', `<!doctype html><title>news</title><h1>News</h1>
         <div class="ad">Buy now</div><div id="cookie-banner">We use cookies</div>
@@ -210,6 +215,14 @@ for (const [browser, ext] of BROWSERS) {
       await closeBackTo(page);
       return all;
     };
+    /** Writes what `change(all)` returns into storage.local, from an extension page. */
+    const setStorage = async (change) => {
+      const items = await change(await storage());
+      const page = await driver.getWindowHandle();
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      await driver.executeAsyncScript(function (items, done) { (globalThis.browser ?? globalThis.chrome).storage.local.set(items).then(done); }, items);
+      await closeBackTo(page);
+    };
     const valuesOf = (all, id) => Object.fromEntries(Object.entries(all[`paranoid:us:values:${id}`] ?? {}).map(([k, v]) => [k, JSON.parse(v)]));
 
     /** Installs each of `names` by pasting it, as a user would. */
@@ -271,6 +284,12 @@ for (const [browser, ext] of BROWSERS) {
     });
 
     it('runs matching scripts with only their grants, each with its own storage', async () => {
+      // A stored record with a broken download is left out; the others still run.
+      const broken = 'f'.repeat(32);
+      await setStorage(async (all) => ({
+        [`paranoid:us:script:${broken}`]: { ...all[`paranoid:us:script:${ids.forger}`], id: broken, requires: [null] },
+        'paranoid:us:index': [...all['paranoid:us:index'], broken],
+      }));
       await driver.get(`${server.origin}/app/page.html`);
       let all;
       const deadline = Date.now() + 30000;
@@ -292,7 +311,9 @@ for (const [browser, ext] of BROWSERS) {
       assert.deepEqual(valuesOf(all, ids.elsewhere), {});
       assert.equal(all[`paranoid:us:history:${ids.elsewhere}`], undefined);
       assert.equal(all[`paranoid:us:history:${ids.counter}`].runs, 1);
-      assert.equal(all['paranoid:us:index'].length, 4);
+      assert.equal(all[`paranoid:us:history:${broken}`], undefined, 'the broken record never ran');
+      assert.equal(all['paranoid:us:index'].length, 5);
+      await setStorage(async (a) => ({ 'paranoid:us:index': a['paranoid:us:index'].filter((id) => id !== broken) }));
     });
 
     /** Polls storage until `ready(all)`. */
@@ -337,6 +358,8 @@ for (const [browser, ext] of BROWSERS) {
       assert.deepEqual(seen.ok, { status: 200, text: '{"answer":42}', finalUrl: `${server.origin}/api/data?q=1` });
       assert.deepEqual(seen.json, { answer: 42 });
       assert.equal(seen.note, NOTE);
+      // An answer over the message limit settles the call with an error instead of never.
+      assert.match(String(seen.big), /^GM\.getResourceText: the answer could not be delivered \(\d+ characters of JSON, over the limit of \d+\)$/);
       assert.match(seen.other, /localhost:\d+ is not a @connect host you approved/);
       assert.match(seen.cookie, /the Cookie header cannot be set/);
       assert.match(seen.file, /only http\(s\) URLs/);
