@@ -58,7 +58,8 @@ function paranoidPageScriptAttributes(element, site) {
  */
 async function paranoidFetchPageScript(src, credentials) {
   const limit = paranoidPolicy().pageScripts.maxBytes;
-  const url = new URL(src, document.baseURI);
+  let url;
+  try { url = new URL(src, document.baseURI); } catch { throw new Error(`src is not a URL: ${src.slice(0, 200)}`); }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`src must be an http(s) URL, not ${url.protocol}`);
   // Firefox's content scripts fetch with the extension's privileges; `content.fetch` is the page's.
   const pageFetch = typeof globalThis.content?.fetch === 'function' ? globalThis.content.fetch.bind(globalThis.content) : fetch;
@@ -133,7 +134,9 @@ function paranoidPageScripts(site, registry, open = openSandbox) {
 
   const start = async (element) => {
     const src = element.getAttribute('src');
-    const label = src !== null ? new URL(src, document.baseURI).href : `inline script #${++inlineCount}`;
+    // A src that is not a URL still gets its registry entry and its FetchError event.
+    const href = (text) => { try { return new URL(text, document.baseURI).href; } catch { return text.slice(0, 200); } };
+    const label = src !== null ? href(src) : `inline script #${++inlineCount}`;
     const attributes = paranoidPageScriptAttributes(element, site);
     const name = attributes.ok && attributes.name !== null ? attributes.name : label;
     const update = registry.add({ origin: 'page', name, source: label });

@@ -154,6 +154,8 @@ for (const [browser, ext] of BROWSERS) {
         <script type="text/x-paranoid" data-name="missing" src="/nothing-here.js"></script>
         <script type="text/x-paranoid" data-name="big" src="/big.js"></script>
         <script type="text/x-paranoid" data-name="cors" src="${other.origin}/no-cors.js"></script>
+        <script type="text/x-paranoid" data-name="not-a-url" src="http://["></script>
+        <script type="text/x-paranoid" data-name="data-url" src="data:text/javascript,paranoid.postMessage(1)"></script>
         <script type="text/x-paranoid" data-name="vet">var ok = 1;
 with (ok) {}</script>
         <script type="text/x-paranoid" data-name="throws">var a = 1;
@@ -167,7 +169,7 @@ var b = 2;
           const badPost = document.querySelector('[data-name=bad-post]');
           badPost.addEventListener('paranoid-ran', () => badPost.dispatchEvent(new CustomEvent('paranoid-post', { detail: cyclic })));
         </script>`);
-      const log = await logUntil(driver, (l) => ['attr', 'lonely', 'missing', 'big', 'cors', 'throws', 'later', 'bad-post'].every((n) => of(l, n, 'paranoid-error').length)
+      const log = await logUntil(driver, (l) => ['attr', 'lonely', 'missing', 'big', 'cors', 'not-a-url', 'data-url', 'throws', 'later', 'bad-post'].every((n) => of(l, n, 'paranoid-error').length)
         && of(l, 'vet', 'paranoid-rejected').length && of(l, 'spin', 'paranoid-killed').length, 30000);
       const first = (name, type) => of(log, name, type)[0].detail;
       assert.equal(first('attr', 'paranoid-error').name, 'AttributeError');
@@ -176,6 +178,10 @@ var b = 2;
       assert.equal(first('missing', 'paranoid-error').name, 'FetchError');
       assert.match(first('missing', 'paranoid-error').message, /HTTP 404/);
       assert.match(first('big', 'paranoid-error').message, /over the limit of 4194304/);
+      assert.equal(first('not-a-url', 'paranoid-error').name, 'FetchError');
+      assert.equal(first('not-a-url', 'paranoid-error').message, 'src is not a URL: http://[');
+      assert.equal(first('data-url', 'paranoid-error').name, 'FetchError');
+      assert.equal(first('data-url', 'paranoid-error').message, 'src must be an http(s) URL, not data:');
       assert.equal(first('cors', 'paranoid-error').name, 'FetchError');
       assert.equal(of(log, 'cors', 'paranoid-message').length, 0, 'a cross-origin src without CORS never runs');
       const vet = first('vet', 'paranoid-rejected');
