@@ -221,6 +221,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             if let Err(refusal) = self.check_escaped_word(&token) {
                 escaped.push(refusal);
             }
+            self.check_untagged_template(&token)?;
             self.record(&token);
             self.step(&token)?;
             next = self.lexer.next_token();
@@ -309,6 +310,32 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             return Err(Refusal {
                 code: Code::SyntaxError,
                 message: format!("`{raw}` is not a valid identifier"),
+                pos: t.span.lo,
+            });
+        }
+        Ok(())
+    }
+
+    /// A template with an invalid escape (`\u` alone, `\x1`, …) is valid only when tagged.
+    /// Where an operand is expected it cannot be tagged, so it is refused here: swc 47's parser
+    /// reaches an `unreachable!()` on some of these (a prefix operator, a line break, then the
+    /// template: found by the transpile fuzz target), and a trap means nothing could run.
+    fn check_untagged_template(&mut self, t: &TokenAndSpan) -> Result<(), Refusal> {
+        if !matches!(
+            t.token,
+            Token::NoSubstitutionTemplateLiteral | Token::TemplateHead
+        ) || !self.prev.expects_operand()
+        {
+            return Ok(());
+        }
+        if matches!(
+            self.lexer.get_token_value(),
+            Some(TokenValue::Template(Err(_)))
+        ) {
+            return Err(Refusal {
+                code: Code::SyntaxError,
+                message: "a template that is not tagged cannot hold an invalid escape sequence"
+                    .to_string(),
                 pos: t.span.lo,
             });
         }
