@@ -114,10 +114,11 @@ function paranoidSandboxHandle(post, options, teardown) {
      * ran, or with `{status: 'error', reason, undelivered: true}` when the data cannot be sent.
      */
     post: (data) => {
+      const undelivered = (reason) => Promise.resolve({ status: 'error', reason, undelivered: true });
       let json;
-      try { json = JSON.stringify(data); } catch (error) { return Promise.resolve({ status: 'error', reason: `the data is not JSON: ${error.message}`, undelivered: true }); }
-      if (typeof json !== 'string') return Promise.resolve({ status: 'error', reason: 'the data is not JSON', undelivered: true });
-      if (json.length > MESSAGE_LIMIT) return Promise.resolve({ status: 'error', reason: `${json.length} characters of JSON, over the limit of ${MESSAGE_LIMIT}`, undelivered: true });
+      try { json = JSON.stringify(data); } catch (error) { return undelivered(`the data is not JSON: ${error.message}`); }
+      if (typeof json !== 'string') return undelivered('the data is not JSON');
+      if (json.length > MESSAGE_LIMIT) return undelivered(`${json.length} characters of JSON, over the limit of ${MESSAGE_LIMIT}`);
       return request({ type: 'deliver', json });
     },
     /** Resolves when nothing is pending (no turn, timers or calls), or with the sandbox's death. */

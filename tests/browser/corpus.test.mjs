@@ -71,6 +71,12 @@ const probes = [...readdirSync(ESCAPES).filter((f) => f.endsWith('.js')).sort().
 /** Per browser: the per-probe table and the all-layers results (for the combined reports). */
 const reports = {};
 
+/** How many probes of a per-probe table each configuration stopped, as the reports say it. */
+function summary(report) {
+  const count = (key) => report.filter((r) => r[key]).length;
+  return `all layers ${count('all')}/${report.length}; alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}`;
+}
+
 /** Whether a run of `probe` was stopped. */
 function stopped(probe, r) {
   if (probe.expect === 'killed') return r.status === 'killed' && r.host_responsive === true;
@@ -128,16 +134,15 @@ for (const [browser, ext] of BROWSERS) {
       const dir = path.join(ROOT, 'target', 'layer-report');
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, `${browser}.json`), JSON.stringify(report, null, 1));
-      const count = (key) => report.filter((r) => r[key]).length;
       const mark = (b) => (b ? 'stopped' : '**not stopped**');
       const rows = report.map((r) => `| ${r.probe} | ${r.category} | ${r.applies} | ${mark(r.all)} | ${mark(r.layer1)} | ${mark(r.layer2)} | ${mark(r.layer3)} |`);
       writeFileSync(path.join(dir, `${browser}.md`), [
         `# Escape probes by layer, ${browser}`, '',
-        `All layers: ${count('all')}/${report.length} stopped. Alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}.`, '',
+        `Stopped: ${summary(report)}.`, '',
         '| probe | category | applies | all layers | layer 1 alone | layer 2 alone | layer 3 alone |',
         '|---|---|---|---|---|---|---|', ...rows, ''].join('\n'));
       reports[browser] = { report, all: byLayers['1,2,3'] };
-      console.log(`${browser}: stopped with all layers ${count('all')}/${report.length}; alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}`);
+      console.log(`${browser}: stopped with ${summary(report)}`);
     });
 
     it(`stops all ${probes.length} escape probes with every layer on`, () => {
@@ -212,11 +217,7 @@ after(() => {
   const mark = (b) => (b ? 'stopped' : '**no**');
   const lines = ['# Escape probes, layer by layer', '',
     `Each probe of tests/escapes/ and of the kernel review (tests/kernel-review/) run with all layers and with each layer alone, in ${browsers.join(' and ')}. Written by tests/browser/corpus.test.mjs.`, ''];
-  for (const b of browsers) {
-    const r = reports[b].report;
-    const count = (key) => r.filter((x) => x[key]).length;
-    lines.push(`- ${b}: all layers ${count('all')}/${r.length}; alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}.`);
-  }
+  for (const b of browsers) lines.push(`- ${b}: ${summary(reports[b].report)}.`);
   lines.push('', `| probe | category | applies | ${browsers.map((b) => `${b}: all, 1, 2, 3`).join(' | ')} |`, `|---|---|---|${browsers.map(() => '---|').join('')}`);
   probes.forEach((p, i) => {
     const cells = browsers.map((b) => { const x = reports[b].report[i]; return [x.all, x.layer1, x.layer2, x.layer3].map(mark).join(', '); });

@@ -2,6 +2,9 @@
 // A probe's own `// note:` wins when it names the layer ("not 3 alone: ..."); otherwise the
 // reason is the category's, below: what that layer does not do by design, and which layer does.
 
+// Layers 2 and 3 alike: neither kills anything.
+const NO_WATCHDOG = 'the CPU watchdog is layer 1 (the frame): with it off nothing kills a busy worker. The host stays responsive because the worker is its own thread.';
+
 const BY_LAYER = {
   1: {
     'denial-of-service': 'layer 1 counts the turns the kernel reports; with layers 2 and 3 off, work in tasks the kernel never sees is caught only when one is long enough for the heartbeat.',
@@ -14,12 +17,12 @@ const BY_LAYER = {
     timing: 'layer 1 does not replace the worker\'s clocks: virtual time is the kernel\'s, set up with layers 2 and 3 (stand-ins for Date, Intl and the timers; performance and shared memory deleted).',
   },
   2: {
-    'denial-of-service': 'the CPU watchdog is layer 1 (the frame): with it off nothing kills a busy worker. The host stays responsive because the worker is its own thread.',
+    'denial-of-service': NO_WATCHDOG,
     'dynamic-import': '`import()` is syntax, not a global, so there is nothing for layer 2 to delete; layer 3 refuses it and layer 1\'s CSP limits where it may load from.',
     'kernel-pollution': 'with layer 3 off the probe sees the scrubbed real global, without the stand-in scope (no Reflect, console or timers), so it cannot set its traps: nothing is checked. With layer 3 on, the same kernel is checked (all layers, and layer 3 alone).',
   },
   3: {
-    'denial-of-service': 'the CPU watchdog is layer 1 (the frame): with it off nothing kills a busy worker. The host stays responsive because the worker is its own thread.',
+    'denial-of-service': NO_WATCHDOG,
     'function-constructor': 'layer 3 rewrites free names, not property reads: a constructor reached through a prototype (`(async function () {}).constructor`) is the engine\'s unless layer 2 has replaced it with its stand-in.',
     'real-global': 'layer 3 rewrites free names, not property reads: `({}).constructor.constructor` is the engine\'s `Function` unless layer 2 has replaced it with its stand-in.',
     'host-api': 'with layer 2 off, the host API\'s prototype chain leads to the realm\'s unscrubbed built-ins (the real `Function` among them); layer 3 does not rewrite property reads.',

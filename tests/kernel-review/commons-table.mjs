@@ -22,6 +22,8 @@
 const m = (key, owner, name) => ({ key, kind: 'method', owner, name });
 const ctor = (key, owner) => ({ key, kind: 'constructor', owner });
 const none = (key, why) => ({ key, kind: 'none', why });
+const getter = (key, owner, name) => ({ key, kind: 'getter', owner, name });
+const proto = (key, owner) => ({ key, kind: 'prototype', owner });
 
 /** @type {CommonsRow[]} */
 export const COMMONS_TABLE = [
@@ -44,9 +46,9 @@ export const COMMONS_TABLE = [
   m('getPrototypeOf', 'Object', 'getPrototypeOf'),
   m('setPrototypeOf', 'Object', 'setPrototypeOf'),
   m('hasOwn', 'Object', 'hasOwn'),
-  { key: 'ObjectPrototype', kind: 'prototype', owner: 'Object.prototype' },
-  { key: 'FunctionPrototype', kind: 'prototype', owner: 'Function.prototype' },
-  { key: 'ArrayPrototype', kind: 'prototype', owner: 'Array.prototype' },
+  proto('ObjectPrototype', 'Object.prototype'),
+  proto('FunctionPrototype', 'Function.prototype'),
+  proto('ArrayPrototype', 'Array.prototype'),
   m('isArray', 'Array', 'isArray'),
   none('isObject', 'the kernel\'s own arrow function, never handed out'),
   ctor('Error', 'Error'),
@@ -80,14 +82,14 @@ export const COMMONS_TABLE = [
   ctor('Uint8Array', 'Uint8Array'),
   ctor('Float64Array', 'Float64Array'),
   ctor('WebAssemblyInstance', 'WebAssembly.Instance'),
-  { key: 'instanceExports', kind: 'getter', owner: 'WebAssembly.Instance.prototype', name: 'exports' },
-  { key: 'memoryBuffer', kind: 'getter', owner: 'WebAssembly.Memory.prototype', name: 'buffer' },
+  getter('instanceExports', 'WebAssembly.Instance.prototype', 'exports'),
+  getter('memoryBuffer', 'WebAssembly.Memory.prototype', 'buffer'),
   ctor('WebAssemblyModule', 'WebAssembly.Module'),
   ctor('Promise', 'Promise'),
   m('promiseThen', 'Promise.prototype', 'then'),
   ctor('Date', 'Date'),
   m('dateNow', 'Date', 'now'),
-  { key: 'Intl', kind: 'prototype', owner: 'Intl' },
+  proto('Intl', 'Intl'),
   m('queueMicrotask', 'globalThis', 'queueMicrotask'),
   m('performanceNow', 'Object.getPrototypeOf(performance)', 'now'),
   none('performance', 'the worker\'s Performance instance; layer 2 deletes `performance`, and its method is the previous row'),
@@ -95,10 +97,10 @@ export const COMMONS_TABLE = [
   m('clearTimeout', 'globalThis', 'clearTimeout'),
   m('postMessage', 'globalThis', 'postMessage'),
   m('addEventListener', 'globalThis', 'addEventListener'),
-  { key: 'messageEventData', kind: 'getter', owner: 'MessageEvent.prototype', name: 'data' },
+  getter('messageEventData', 'MessageEvent.prototype', 'data'),
   ctor('MessageChannel', 'MessageChannel'),
-  { key: 'channelPort1', kind: 'getter', owner: 'MessageChannel.prototype', name: 'port1' },
-  { key: 'channelPort2', kind: 'getter', owner: 'MessageChannel.prototype', name: 'port2' },
+  getter('channelPort1', 'MessageChannel.prototype', 'port1'),
+  getter('channelPort2', 'MessageChannel.prototype', 'port2'),
   m('portPostMessage', 'MessagePort.prototype', 'postMessage'),
   { key: 'portOnmessageSet', kind: 'setter', owner: 'MessagePort.prototype', name: 'onmessage' },
   ctor('Blob', 'Blob'),
