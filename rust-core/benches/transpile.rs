@@ -6,7 +6,8 @@
 //!
 //! The libraries are the npm test data that `cargo xtask setup` installs in `tests/node_modules`
 //! (`PARANOID_TESTDATA` overrides the directory); a missing one is skipped with a notice. The
-//! issue's floor: at least 60 MB/s natively on lodash.
+//! issue's floor: at least 60 MB/s natively on lodash. The `swc-alone` group is the yardstick
+//! measured in the same run: swc's parse, resolver and minified print, nothing of ours.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,6 +18,10 @@ use criterion::{
     SamplingMode, Throughput,
 };
 use paranoid_core::{transpile, vet, Options};
+
+// The same allocator as the CLI (see Cargo.toml): the figures are what `paranoid transpile` gets.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const LIBRARIES: [(&str, &str); 4] = [
     ("lodash", "lodash/lodash.js"),
@@ -110,5 +115,52 @@ fn bench_vet(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_transpile, bench_vet);
+/// The same libraries through swc alone, as a peer measured in the same run: parse, resolve and
+/// print minified, without a source map. No swc-based pipeline can beat it; `transpile`'s time
+/// over this one's is what our checks, rewrite and source map cost (docs/BENCHMARKS.md).
+fn bench_swc_alone(c: &mut Criterion) {
+    let libraries = libraries();
+    let mut group = configure(c, "swc-alone");
+    for (name, source) in &libraries {
+        group.throughput(Throughput::BytesDecimal(source.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), source, |b, source| {
+            b.iter(|| swc_alone(black_box(source)))
+        });
+    }
+    group.finish();
+}
+
+fn swc_alone(source: &str) -> Vec<u8> {
+    use swc_common::{sync::Lrc, FileName, Globals, Mark, SourceMap, GLOBALS};
+    use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter};
+    use swc_ecma_parser::{EsSyntax, Parser, StringInput, Syntax};
+    use swc_ecma_visit::VisitMutWith;
+
+    GLOBALS.set(&Globals::new(), || {
+        let cm: Lrc<SourceMap> = Default::default();
+        let file = cm.new_source_file(Lrc::new(FileName::Anon), source.to_string());
+        let mut parser = Parser::new(
+            Syntax::Es(EsSyntax::default()),
+            StringInput::from(&*file),
+            None,
+        );
+        let mut script = parser.parse_script().expect("the library parses");
+        script.visit_mut_with(&mut swc_ecma_transforms_base::resolver(
+            Mark::new(),
+            Mark::new(),
+            false,
+        ));
+        let mut code = Vec::with_capacity(source.len());
+        let mut emitter = Emitter {
+            cfg: Config::default().with_minify(true).with_ascii_only(true),
+            cm: cm.clone(),
+            comments: None,
+            wr: JsWriter::new(cm.clone(), "\n", &mut code, None),
+        };
+        emitter.emit_script(&script).expect("writing to a Vec");
+        code
+    })
+}
+
+criterion_group!(benches, bench_transpile, bench_vet, bench_swc_alone);
 criterion_main!(benches);

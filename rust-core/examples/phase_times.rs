@@ -1,6 +1,10 @@
 //! Prints how long vetting and transpiling take on the given files (a quick look; the
 //! criterion bench is the measurement). `--transpile-only` runs one transpile per file, for
 //! profilers.
+// The same allocator as the CLI (see Cargo.toml): the figures are what `paranoid transpile` gets.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let only = args.first().is_some_and(|a| a == "--transpile-only");

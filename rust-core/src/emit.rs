@@ -4,43 +4,40 @@
 //! the original. One exception to ASCII: a template's raw text is printed as written, since
 //! `String.raw` and tag functions observe it.
 
-use swc_common::{sync::Lrc, SourceMap};
+use swc_common::{sync::Lrc, SourceFile, SourceMap};
 use swc_ecma_ast::*;
-use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter};
+use swc_ecma_codegen::{Config, Emitter};
 use swc_ecma_visit::{VisitMut, VisitMutWith};
+
+use crate::sourcemap::Mappings;
+use crate::writer::MappedWriter;
 
 pub struct Emitted {
     pub code: String,
     pub source_map: String,
 }
 
-pub fn emit(cm: &Lrc<SourceMap>, script: &mut Script) -> Emitted {
+pub fn emit(cm: &Lrc<SourceMap>, file: &SourceFile, script: &mut Script) -> Emitted {
     // Literals are printed from their values, not from the input's raw text.
     script.visit_mut_with(&mut DropRaw);
-    let mut code = Vec::new();
-    let mut mappings = Vec::new();
-    {
-        let writer = JsWriter::new(cm.clone(), "\n", &mut code, Some(&mut mappings));
-        let mut emitter = Emitter {
-            cfg: Config::default()
-                .with_minify(true)
-                .with_ascii_only(true)
-                .with_target(EsVersion::latest()),
-            cm: cm.clone(),
-            comments: None,
-            wr: writer,
-        };
-        emitter
-            .emit_script(script)
-            .expect("writing to a Vec<u8> cannot fail");
-    }
-    let source_map = match cm.files().first() {
-        Some(file) => crate::sourcemap::build(file, &mappings, "script.js"),
-        None => String::new(),
+    // The output is about as long as the input (minified, plus the scope prefixes).
+    let writer = MappedWriter::new(Mappings::new(file), file.src.len() + file.src.len() / 4);
+    let mut emitter = Emitter {
+        cfg: Config::default()
+            .with_minify(true)
+            .with_ascii_only(true)
+            .with_target(EsVersion::latest()),
+        cm: cm.clone(),
+        comments: None,
+        wr: writer,
     };
+    emitter
+        .emit_script(script)
+        .expect("writing to a Vec<u8> cannot fail");
+    let (code, mappings) = emitter.wr.finish();
     Emitted {
         code: String::from_utf8(code).expect("the emitter writes UTF-8"),
-        source_map,
+        source_map: mappings.finish("script.js"),
     }
 }
 

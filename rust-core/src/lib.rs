@@ -23,6 +23,7 @@ mod source;
 mod sourcemap;
 mod verify;
 mod vet;
+mod writer;
 
 use swc_common::{Globals, GLOBALS};
 
@@ -90,7 +91,7 @@ fn transpile_parsed_then(
 ) -> Result<Transpiled, Vec<Diagnostic>> {
     let mut parsed = vet_and_rewrite(parsed, lines, options)?;
     finish(&mut parsed.script)?;
-    let emitted = emit::emit(&parsed.cm, &mut parsed.script);
+    let emitted = emit::emit(&parsed.cm, &parsed.file, &mut parsed.script);
     Ok(Transpiled {
         code: emitted.code,
         source_map: emitted.source_map,

@@ -198,9 +198,12 @@ impl Rewriter {
     }
 
     fn declares_top_level(&self, decl: &VarDecl) -> bool {
-        decl.decls
-            .iter()
-            .any(|d| first_binding(&d.name).is_some_and(|id| id.ctxt == self.top_level))
+        // Inside a function nothing is top-level: skip the binding walk for every local `var`.
+        self.function_depth == 0
+            && decl
+                .decls
+                .iter()
+                .any(|d| first_binding(&d.name).is_some_and(|id| id.ctxt == self.top_level))
     }
 
     fn with_function<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
