@@ -1,19 +1,21 @@
 'use strict';
 // The extension's background (Chrome: service worker; Firefox: event page). It holds no state
-// of its own: settings live in `storage.local`. Three jobs:
+// of its own: settings live in `storage.local`. Its jobs:
 // 1. Keep the declarativeNetRequest rules equal to the user's quarantine rules (a blocked
 //    script request per rule and site).
 // 2. Fetch a quarantined script's text for the content script (no cookies, size-limited, and
 //    only a URL that one of the asking site's rules names).
 // 3. Tell a content script its tab id (the popup and tests address tabs by id).
-// 4. Userscripts: which run on a page, their GM calls, their history (background/userscripts.js).
+// 4. Userscripts: which run on a page, their GM calls, their history (background/userscripts.js),
+//    and their update checks (background/userscript-updates.js).
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates */
 
 // Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
 if (typeof paranoidPolicy === 'undefined') {
   importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js',
-    '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/userscripts.js');
+    '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/userscripts.js',
+    '/background/userscript-updates.js');
 }
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
@@ -83,6 +85,13 @@ extensionApi.runtime.onMessage.addListener((message, sender, respond) => {
   }
   if (message.type === 'paranoid:fetch-quarantined' && sender.tab && typeof sender.url === 'string') {
     fetchQuarantined(message.url, sender.url).then(respond, (error) => respond({ ok: false, error: String(error.message) }));
+    return true;
+  }
+  // The settings page's "check for updates now": from our own pages only (a content script's
+  // sender.url is its page's).
+  if (message.type === 'paranoid:check-updates' && typeof sender.url === 'string'
+    && sender.url.startsWith(extensionApi.runtime.getURL('ui/'))) {
+    paranoidCheckUpdates().then(respond, (error) => respond({ error: String(error.message) }));
     return true;
   }
   const userscript = paranoidUserscriptMessage(message, sender);

@@ -6,6 +6,8 @@
 //                                approved @connect hosts, enabled)
 //   paranoid:us:values:ID      → { name: JSON text } (GM.setValue; written by the background)
 //   paranoid:us:history:ID     → { runs, rejections, kills, errors, last: [...] } (background)
+//   paranoid:us:update:ID      → the last update check: { checkedAt, forVersion, from, version,
+//                                offer, error? } (background/userscript-updates.js)
 // Readers validate what they read: storage is an input like any other.
 
 /* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript */
@@ -15,6 +17,7 @@ const paranoidUserscriptKeys = {
   script: (id) => `paranoid:us:script:${id}`,
   values: (id) => `paranoid:us:values:${id}`,
   history: (id) => `paranoid:us:history:${id}`,
+  update: (id) => `paranoid:us:update:${id}`,
 };
 
 /**
@@ -77,5 +80,5 @@ async function paranoidSaveUserscript(record) {
 async function paranoidDeleteUserscript(id) {
   const index = await paranoidUserscriptIndex();
   await paranoidStorage().set({ [paranoidUserscriptKeys.index]: index.filter((i) => i !== id) });
-  await paranoidStorage().remove([paranoidUserscriptKeys.script(id), paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id)]);
+  await paranoidStorage().remove([paranoidUserscriptKeys.script(id), paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id), paranoidUserscriptKeys.update(id)]);
 }

@@ -5,7 +5,7 @@
 // without cookies) or from `?draft=1` (pasted or picked from a file in the options page).
 // Everything shown came from the script's author: rendered with textContent only.
 
-/* global paranoidPolicy, paranoidReadText, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptId, paranoidGetUserscript, paranoidSaveUserscript */
+/* global paranoidPolicy, paranoidReadText, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptId, paranoidGetUserscript, paranoidSaveUserscript, paranoidUserscriptKeys */
 
 const installApi = globalThis.browser ?? globalThis.chrome;
 const DRAFT_KEY = 'paranoid:us:draft';
@@ -187,7 +187,8 @@ async function main() {
       connect: [...document.querySelectorAll('#connect input[type=checkbox]')].filter((b) => b.checked).map((b) => b.dataset.host),
       cookies: $('cookies').checked,
     });
-    await installApi.storage.local.remove(DRAFT_KEY);
+    // A stored update offer was for the version this one replaces.
+    await installApi.storage.local.remove([DRAFT_KEY, paranoidUserscriptKeys.update(id)]);
     $('done').hidden = false;
     $('done').textContent = old ? 'Updated.' : 'Installed. It runs from the next page load on.';
     document.body.dataset.installed = id;

@@ -95,7 +95,7 @@ function editor(record, item) {
 async function renderUserscripts() {
   const list = document.getElementById('userscripts');
   const records = await paranoidListUserscripts();
-  const extra = records.length ? await usApi.storage.local.get(records.flatMap((r) => [paranoidUserscriptKeys.values(r.id), paranoidUserscriptKeys.history(r.id)])) : {};
+  const extra = records.length ? await usApi.storage.local.get(records.flatMap((r) => [paranoidUserscriptKeys.values(r.id), paranoidUserscriptKeys.history(r.id), paranoidUserscriptKeys.update(r.id)])) : {};
   list.replaceChildren();
   if (records.length === 0) list.append(usEl('li', 'empty', 'No userscripts installed.'));
   for (const record of records) {
@@ -128,12 +128,21 @@ async function renderUserscripts() {
       if (h === null || typeof h !== 'object') continue;
       recent.append(usEl('li', null, `${new Date(Number(h.at) || 0).toLocaleString()} ${String(h.outcome)} on ${String(h.url)}${h.detail ? `: ${String(h.detail)}` : ''}`));
     }
-    // An update is fetched only when the user asks, and shown on the install page with what
-    // it adds or removes (grants, hosts, pages) before anything is replaced.
+    // Updates are checked once a day and on request (background/userscript-updates.js), but
+    // never applied there: reviewing one opens the install page, which shows what it adds or
+    // removes (grants, hosts, pages) before anything is replaced.
     const updateFrom = m.downloadURL ?? m.updateURL;
+    const check = extra[paranoidUserscriptKeys.update(record.id)];
+    const known = check !== null && typeof check === 'object' && check.forVersion === (m.version ?? null) ? check : null;
+    const offered = known?.offer === true && typeof known.version === 'string' ? known.version : null;
+    const review = () => usApi.tabs.create({ url: usApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(updateFrom)}`) });
     const update = updateFrom
-      ? [usButton('Check for an update', () => usApi.tabs.create({ url: usApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(updateFrom)}`) }))]
+      ? [usButton(offered !== null ? `Review the update to v${offered}` : 'Check for an update', review)]
       : [];
+    const updateLine = known === null ? [] : [usEl('div', `script-meta update${offered !== null ? ' offered' : ''}`, usEl('span', null,
+      offered !== null ? `Version ${offered} is available (checked ${new Date(Number(known.checkedAt) || 0).toLocaleString()}).`
+        : typeof known.error === 'string' ? `The last update check failed: ${known.error}`
+          : `Up to date (checked ${new Date(Number(known.checkedAt) || 0).toLocaleString()}).`))];
     const actions = usEl('div', 'actions',
       usButton('Edit', () => editor(record, item)),
       ...update,
@@ -150,11 +159,21 @@ async function renderUserscripts() {
         await paranoidDeleteUserscript(record.id);
         renderUserscripts();
       }));
-    item.append(head, details, stats, recent, actions);
+    item.append(head, details, ...updateLine, stats, recent, actions);
     list.append(item);
   }
   document.body.dataset.userscripts = String(records.length);
 }
+
+document.getElementById('check-updates').addEventListener('click', async () => {
+  const status = document.getElementById('check-updates-status');
+  status.textContent = 'Checking…';
+  const answer = await usApi.runtime.sendMessage({ type: 'paranoid:check-updates' });
+  status.textContent = answer && Number.isInteger(answer.checked)
+    ? `Checked ${answer.checked} script${answer.checked === 1 ? '' : 's'}: ${answer.offers} update${answer.offers === 1 ? '' : 's'} to review.`
+    : `The check failed: ${answer?.error ?? 'no answer'}`;
+  document.body.dataset.updatesChecked = String(answer?.checked ?? -1);
+});
 
 renderUserscripts();
 usApi.storage.onChanged.addListener((changes, area) => {

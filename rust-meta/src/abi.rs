@@ -11,7 +11,10 @@
 //! - `paranoid_runs_on`: `{url, scripts: [{match, include, exclude, excludeMatch}]}` (lists of
 //!   strings, as `metadata` gave them) → `{ok: true, runs: [bool]}`; a list that no longer
 //!   parses makes that script not run;
-//! - `paranoid_connect_allows`: `{url, pageUrl, connect: [string]}` → `{ok: true, allowed}`.
+//! - `paranoid_connect_allows`: `{url, pageUrl, connect: [string]}` → `{ok: true, allowed}`;
+//! - `paranoid_update_offer`: `{installed: {name, namespace, version}, source}` (what an
+//!   `@updateURL` served) → `{ok: true, version, offer}`: `offer` is true when the served
+//!   metadata reads, names the same script and has a newer `@version` ([`crate::version`]).
 
 use serde_json::{json, Value};
 
@@ -27,6 +30,7 @@ pub(crate) enum Request {
     Userscript,
     RunsOn,
     ConnectAllows,
+    UpdateOffer,
 }
 
 /// Answers one request as JSON text. Never panics on malformed input.
@@ -67,6 +71,32 @@ fn answer(request: Request, input: &[u8]) -> Value {
                 .map(|s| rules_of(s).is_some_and(|m| m.runs_on(url)))
                 .collect();
             json!({ "ok": true, "runs": runs })
+        }
+        Request::UpdateOffer => {
+            let Ok(request) = serde_json::from_str::<Value>(text) else {
+                return refused("internal", "the request is not JSON".into());
+            };
+            let (Some(source), installed) = (request["source"].as_str(), &request["installed"])
+            else {
+                return refused("internal", "the request has no `source`".into());
+            };
+            let report = metadata::parse(source);
+            if !report.ok() {
+                let first = report.errors.first().map(|e| e.message.clone());
+                return refused(
+                    "bad-update",
+                    first.unwrap_or_else(|| "the served metadata does not read".into()),
+                );
+            }
+            let served = &report.metadata;
+            let same = installed["name"].as_str() == Some(served.name.as_str())
+                && installed["namespace"].as_str() == served.namespace.as_deref();
+            let offer = same
+                && crate::version::is_newer(
+                    served.version.as_deref(),
+                    installed["version"].as_str(),
+                );
+            json!({ "ok": true, "version": served.version, "offer": offer })
         }
         Request::ConnectAllows => {
             let Ok(request) = serde_json::from_str::<Value>(text) else {
@@ -181,6 +211,11 @@ mod exports {
     pub extern "C" fn paranoid_connect_allows(len: u32) -> u32 {
         respond(Request::ConnectAllows, len)
     }
+
+    #[no_mangle]
+    pub extern "C" fn paranoid_update_offer(len: u32) -> u32 {
+        respond(Request::UpdateOffer, len)
+    }
 }
 
 #[cfg(test)]
@@ -273,5 +308,35 @@ mod tests {
             false
         );
         assert_eq!(ask_for(r#"[1]"#, "https://api.example/"), false);
+    }
+
+    #[test]
+    fn an_update_is_offered_only_for_the_same_script_at_a_newer_version() {
+        let served = |name: &str, version: &str| {
+            format!("// ==UserScript==\n// @name {name}\n// @namespace ns\n// @version {version}\n// @match https://example.com/*\n// ==/UserScript==\n")
+        };
+        let offer = |source: String, version: Option<&str>| {
+            let request = json!({
+                "installed": { "name": "A", "namespace": "ns", "version": version },
+                "source": source,
+            });
+            ask(Request::UpdateOffer, &request.to_string())
+        };
+        let a = offer(served("A", "1.1"), Some("1.0"));
+        assert_eq!(
+            (a["ok"].as_bool(), a["offer"].as_bool()),
+            (Some(true), Some(true))
+        );
+        assert_eq!(a["version"], "1.1");
+        assert_eq!(offer(served("A", "1.0"), Some("1.0"))["offer"], false);
+        assert_eq!(offer(served("A", "0.9"), Some("1.0"))["offer"], false);
+        // Another script's name: an update never becomes another script.
+        assert_eq!(offer(served("B", "2.0"), Some("1.0"))["offer"], false);
+        assert_eq!(offer(served("A", "1.0"), None)["offer"], true);
+        // Metadata that does not read is refused, with its reason.
+        let bad = offer("// no metadata block at all\n".into(), Some("1.0"));
+        assert_eq!(bad["ok"], false);
+        assert_eq!(bad["diagnostics"][0]["code"], "bad-update");
+        assert_eq!(ask(Request::UpdateOffer, "not json")["ok"], false);
     }
 }

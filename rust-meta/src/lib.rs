@@ -14,3 +14,4 @@ pub mod match_pattern;
 pub mod metadata;
 pub mod pinned;
 mod url;
+pub mod version;

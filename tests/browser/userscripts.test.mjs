@@ -452,10 +452,33 @@ for (const [browser, ext] of BROWSERS) {
       await edit(code.lifecycle.replace('await GM.setValue(\'b\', 2);', 'await GM.setValue(\'b\', 3);'));
       assert.match((await storage())[`paranoid:us:script:${ids.lifecycle}`].source, /GM\.setValue\('b', 3\)/);
 
-      // An update: the install page shows what it adds before anything is replaced.
+      // An update check (the daily alarm's, asked for from the settings) finds version 2.0 and
+      // offers it; nothing is replaced until the user has reviewed it.
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
       for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
-      await driver.executeScript('[...document.querySelector(arguments[0]).querySelectorAll("button")].find((b) => b.textContent === "Check for an update").click()', row);
+      const alarm = await driver.executeAsyncScript(function (done) {
+        (globalThis.browser ?? globalThis.chrome).alarms.get('paranoid:update-check').then((a) => done(a ? a.periodInMinutes : null));
+      });
+      assert.equal(alarm, 24 * 60, 'the daily update check is scheduled');
+      const hitsBefore = server.hits.length;
+      await driver.executeScript('document.getElementById("check-updates").click()');
+      for (let i = 0; i < 100 && (await driver.executeScript('return document.body.dataset.updatesChecked ?? null')) === null; i++) await sleep(100);
+      assert.equal(await driver.executeScript('return document.body.dataset.updatesChecked'), '1', 'one script names where its updates come from');
+      const asked = server.hits.slice(hitsBefore).filter((h) => h.path === '/lifecycle-v2.user.js');
+      assert.equal(asked.length, 1, 'the check asked the script\'s @downloadURL once');
+      assert.equal(asked[0].headers.cookie, undefined, 'without cookies');
+      const offer = (await storage())[`paranoid:us:update:${ids.lifecycle}`];
+      assert.equal(offer.offer, true);
+      assert.equal(offer.version, '2.0');
+      assert.equal(offer.forVersion, '1.0');
+      assert.equal((await storage())[`paranoid:us:script:${ids.lifecycle}`].metadata.version, '1.0', 'a check replaces nothing');
+      for (let i = 0; i < 50 && !(await driver.executeScript('return !!document.querySelector(arguments[0] + " .update.offered")', row)); i++) await sleep(100);
+      assert.match(await driver.executeScript('return document.querySelector(arguments[0]).innerText', row), /Version 2\.0 is available/);
+      await driver.executeScript('document.querySelector(arguments[0]).scrollIntoView()', row);
+      writeFileSync(path.join(SHOTS, `update-offer-${browser}.png`), Buffer.from(await driver.takeScreenshot(), 'base64'));
+
+      // Reviewing it: the install page shows what it adds before anything is replaced.
+      await driver.executeScript('[...document.querySelector(arguments[0]).querySelectorAll("button")].find((b) => b.textContent === "Review the update to v2.0").click()', row);
       await followInstallTab();
       const update = await readInstallPage();
       assert.match(update.text, /Changes from the installed version/);
@@ -466,6 +489,7 @@ for (const [browser, ext] of BROWSERS) {
       all = await storage();
       assert.equal(all[`paranoid:us:script:${ids.lifecycle}`].metadata.version, '2.0');
       assert.deepEqual(all[`paranoid:us:script:${ids.lifecycle}`].metadata.grants, ['GM.setValue', 'GM.deleteValue', 'GM.listValues', 'GM.openInTab', 'GM.getValue']);
+      assert.equal(all[`paranoid:us:update:${ids.lifecycle}`], undefined, 'the offer went with the version it was for');
 
       // Deleted: the script, its values and its history go.
       await openExtensionPage(driver, browser, ext, 'ui/options.html');

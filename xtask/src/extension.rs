@@ -35,6 +35,7 @@ const KERNEL_FILES: &[&str] = &[
 const STATIC_FILES: &[&str] = &[
     "background/background.js",
     "background/userscripts.js",
+    "background/userscript-updates.js",
     "shared/site-settings.js",
     "shared/read-text.js",
     "shared/wasm-call.js",

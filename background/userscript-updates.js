@@ -1,0 +1,72 @@
+'use strict';
+// Update checks for installed userscripts: once a day (an alarm) and when the settings page asks.
+// Threat: an update replaces code the user approved, and may ask for more (grants, hosts, pages).
+// 1. Only the script's own `@updateURL` (else `@downloadURL`) is asked, which rust-meta accepted
+//    at install (https, or http to a loopback host); a redirect must land on such a URL too.
+//    No cookies, no cache, at most the userscript size limit, UTF-8 only.
+// 2. rust-meta reads what came back (`paranoid_update_offer`): an *offer* only when it is the
+//    same script (name and namespace) with a newer `@version`.
+// 3. The offer is stored beside the script (`paranoid:us:update:ID`) and shown in the settings.
+//    Nothing is ever applied here: the user reviews the update on the install page, which fetches
+//    the script itself and shows what it adds or removes before anything is replaced.
+
+/* global paranoidPolicy, paranoidReadText, paranoidWasmCall, paranoidListUserscripts, paranoidUserscriptKeys */
+/* exported paranoidCheckUpdates, paranoidUpdateAlarm */
+
+const updatesApi = globalThis.browser ?? globalThis.chrome;
+
+/** The alarm's name and period (a day, as the other managers' default). */
+const paranoidUpdateAlarm = { name: 'paranoid:update-check', periodInMinutes: 24 * 60 };
+
+/** An URL an update may come from: https, or http to a loopback host (no network between). */
+function usUpdateUrlOk(text) {
+  let url;
+  try { url = new URL(text); } catch { return false; }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/** What one script's check found: `{checkedAt, forVersion, version, offer}` or `{…, error}`. */
+async function usCheckOne(record) {
+  const m = record.metadata;
+  const from = m.updateURL ?? m.downloadURL;
+  const base = { checkedAt: Date.now(), forVersion: m.version ?? null, from };
+  try {
+    if (!usUpdateUrlOk(from)) throw new Error(`${from} is not an https (or loopback) URL`);
+    const response = await fetch(from, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
+    if (!usUpdateUrlOk(response.url)) throw new Error(`redirected to ${response.url}, which is not https`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const source = await paranoidReadText(response, paranoidPolicy().userscripts.maxBytes);
+    const answer = await paranoidWasmCall('meta', 'paranoid_update_offer', JSON.stringify({
+      installed: { name: m.name, namespace: m.namespace ?? null, version: m.version ?? null },
+      source,
+    }));
+    if (!answer.ok) throw new Error(answer.diagnostics?.[0]?.message ?? 'the served metadata does not read');
+    return { ...base, version: typeof answer.version === 'string' ? answer.version : null, offer: answer.offer === true };
+  } catch (error) {
+    return { ...base, offer: false, error: String(error.message).slice(0, 300) };
+  }
+}
+
+/**
+ * Checks every installed script that names where its updates come from, one at a time.
+ * @returns {Promise<{ checked: number, offers: number }>}
+ */
+async function paranoidCheckUpdates() {
+  const records = (await paranoidListUserscripts()).filter((r) => (r.metadata.updateURL ?? r.metadata.downloadURL) != null);
+  let offers = 0;
+  for (const record of records) {
+    const found = await usCheckOne(record);
+    if (found.offer) offers++;
+    await updatesApi.storage.local.set({ [paranoidUserscriptKeys.update(record.id)]: found });
+  }
+  return { checked: records.length, offers };
+}
+
+updatesApi.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === paranoidUpdateAlarm.name) paranoidCheckUpdates();
+});
+// Alarms outlive the background (service worker or event page); make it once.
+updatesApi.alarms.get(paranoidUpdateAlarm.name).then((alarm) => {
+  if (!alarm) updatesApi.alarms.create(paranoidUpdateAlarm.name, { delayInMinutes: 10, periodInMinutes: paranoidUpdateAlarm.periodInMinutes });
+});
