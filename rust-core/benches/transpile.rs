@@ -19,6 +19,10 @@ use criterion::{
 };
 use paranoid_core::{transpile, vet, Options};
 
+#[path = "support/swc_alone.rs"]
+mod swc_alone;
+use swc_alone::swc_alone;
+
 // The same allocator as the CLI (see Cargo.toml): the figures are what `paranoid transpile` gets.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -128,38 +132,6 @@ fn bench_swc_alone(c: &mut Criterion) {
         });
     }
     group.finish();
-}
-
-fn swc_alone(source: &str) -> Vec<u8> {
-    use swc_common::{sync::Lrc, FileName, Globals, Mark, SourceMap, GLOBALS};
-    use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter};
-    use swc_ecma_parser::{EsSyntax, Parser, StringInput, Syntax};
-    use swc_ecma_visit::VisitMutWith;
-
-    GLOBALS.set(&Globals::new(), || {
-        let cm: Lrc<SourceMap> = Default::default();
-        let file = cm.new_source_file(Lrc::new(FileName::Anon), source.to_string());
-        let mut parser = Parser::new(
-            Syntax::Es(EsSyntax::default()),
-            StringInput::from(&*file),
-            None,
-        );
-        let mut script = parser.parse_script().expect("the library parses");
-        script.visit_mut_with(&mut swc_ecma_transforms_base::resolver(
-            Mark::new(),
-            Mark::new(),
-            false,
-        ));
-        let mut code = Vec::with_capacity(source.len());
-        let mut emitter = Emitter {
-            cfg: Config::default().with_minify(true).with_ascii_only(true),
-            cm: cm.clone(),
-            comments: None,
-            wr: JsWriter::new(cm.clone(), "\n", &mut code, None),
-        };
-        emitter.emit_script(&script).expect("writing to a Vec");
-        code
-    })
 }
 
 criterion_group!(benches, bench_transpile, bench_vet, bench_swc_alone);

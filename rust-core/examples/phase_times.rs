@@ -1,6 +1,10 @@
 //! Prints how long vetting and transpiling take on the given files (a quick look; the
 //! criterion bench is the measurement). `--transpile-only` runs one transpile per file, for
-//! profilers.
+//! profilers; `--swc-alone` runs the benchmark's yardstick once per file instead (swc's parse,
+//! resolver and print), so that callgrind can count both.
+
+#[path = "../benches/support/swc_alone.rs"]
+mod swc_alone;
 // The same allocator as the CLI (see Cargo.toml): the figures are what `paranoid transpile` gets.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -8,7 +12,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let only = args.first().is_some_and(|a| a == "--transpile-only");
-    if only {
+    let yardstick = args.first().is_some_and(|a| a == "--swc-alone");
+    if only || yardstick {
         args.remove(0);
     }
     for path in args {
@@ -16,6 +21,10 @@ fn main() {
         let options = paranoid_core::Options::default();
         if only {
             let _ = paranoid_core::transpile(&source, &options);
+            continue;
+        }
+        if yardstick {
+            let _ = swc_alone::swc_alone(&source);
             continue;
         }
         let mb = source.len() as f64 / 1e6;
