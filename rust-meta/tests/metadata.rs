@@ -294,3 +294,26 @@ fn connect_is_checked_against_the_page() {
     assert!(!m.may_connect("https://other.test/feed", "https://news.test/"));
     assert!(!m.may_connect("https://api.example.com.evil.test/", "https://news.test/"));
 }
+
+#[test]
+fn downloads_are_counted_together_up_to_the_limit() {
+    use paranoid_meta::limits::DOWNLOADS_MAX;
+    let lines = |requires: usize, resources: usize| -> Vec<String> {
+        let mut l = vec![
+            "@name Many".to_string(),
+            "@match https://example.com/*".to_string(),
+        ];
+        l.extend((0..requires).map(|i| format!("@require https://cdn.example/{i}.js")));
+        l.extend((0..resources).map(|i| format!("@resource r{i} https://cdn.example/{i}.txt")));
+        l
+    };
+    let half = DOWNLOADS_MAX / 2;
+    let at_limit = lines(half, DOWNLOADS_MAX - half);
+    ok(&at_limit.iter().map(String::as_str).collect::<Vec<_>>());
+    let over = lines(half + 1, DOWNLOADS_MAX - half);
+    let message = first_error(&over.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        message,
+        format!("more than {DOWNLOADS_MAX} @require and @resource downloads")
+    );
+}

@@ -76,6 +76,17 @@ pub fn test(root: &Path) -> Result {
         )
     })?;
 
+    // The extension's shared readers in Node (storage as hostile input, docs/bad-input.md);
+    // they need the policy tables, from the CLI.
+    step("extension unit tests", || {
+        run(
+            "extension unit tests",
+            cmd("node", root)
+                .args(["--test", "tests/unit/"])
+                .env("PARANOID_BIN", &out.cli),
+        )
+    })?;
+
     step("browser tests (Chromium and Firefox ESR)", || {
         extension::extension(root)?;
         run(
