@@ -9,7 +9,7 @@
 // 4. Userscripts: which run on a page, their GM calls, their history (background/userscripts.js),
 //    and their update checks (background/userscript-updates.js).
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall */
 
 // Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
 if (typeof paranoidPolicy === 'undefined') {
@@ -20,21 +20,44 @@ if (typeof paranoidPolicy === 'undefined') {
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
 
+/**
+ * A rule's regex, rebuilt by rust-meta from its match pattern: the stored `regex` is only what
+ * the options page computed when the rule was added, and storage is input (a regex that does
+ * not compile would make the browser refuse every rule of every site at once; one that does not
+ * say what its pattern says would block other scripts). A pattern that no longer reads gives
+ * null, and that rule is left out.
+ * @param {string} pattern
+ * @returns {Promise<string | null>}
+ */
+async function quarantineRegex(pattern) {
+  const answer = await paranoidWasmCall('meta', 'paranoid_match_pattern', pattern);
+  return answer.ok && typeof answer.regex === 'string' ? answer.regex : null;
+}
+
 /** The dynamic rules the stored settings call for. */
-function quarantineRules(stored) {
+async function quarantineRules(stored) {
   const rules = [];
   const sites = stored !== null && typeof stored === 'object' ? stored : {};
+  const dnr = extensionApi.declarativeNetRequest;
   for (const origin of Object.keys(sites)) {
     let host;
     try { host = new URL(origin).hostname; } catch { continue; }
     const site = paranoidSiteSettings(sites, origin);
     if (!site.enabled) continue;
     for (const rule of site.quarantine) {
+      const regex = await quarantineRegex(rule.pattern);
+      if (regex === null) { console.error(`paranoid: ${origin}'s quarantine rule ${rule.pattern} is not a match pattern; left out`); continue; }
+      // One regex the browser's engine will not take would sink the whole batch: check each
+      // where the browser can say.
+      if (typeof dnr.isRegexSupported === 'function' && !(await dnr.isRegexSupported({ regex })).isSupported) {
+        console.error(`paranoid: ${origin}'s quarantine rule ${rule.pattern} is too complex for the browser; left out`);
+        continue;
+      }
       rules.push({
         id: rules.length + 1,
         priority: 1,
         action: { type: 'block' },
-        condition: { regexFilter: rule.regex, resourceTypes: ['script'], initiatorDomains: [host] },
+        condition: { regexFilter: regex, resourceTypes: ['script'], initiatorDomains: [host] },
       });
     }
   }
@@ -45,10 +68,11 @@ let syncing = Promise.resolve();
 function syncRules() {
   syncing = syncing.then(async () => {
     const stored = (await extensionApi.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
+    const addRules = await quarantineRules(stored);
     const old = await extensionApi.declarativeNetRequest.getDynamicRules();
     await extensionApi.declarativeNetRequest.updateDynamicRules({
       removeRuleIds: old.map((r) => r.id),
-      addRules: quarantineRules(stored),
+      addRules,
     });
   }).catch((error) => console.error('paranoid: the quarantine rules could not be installed:', error));
   return syncing;
@@ -64,7 +88,12 @@ async function fetchQuarantined(url, senderUrl) {
   const stored = (await extensionApi.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
   const site = paranoidSiteSettings(stored, origin);
   const bare = String(url).split('#')[0];
-  if (!site.enabled || !site.quarantine.some((r) => new RegExp(r.regex).test(bare))) {
+  let named = false;
+  for (const rule of site.enabled ? site.quarantine : []) {
+    const regex = await quarantineRegex(rule.pattern);
+    if (regex !== null && new RegExp(regex).test(bare)) { named = true; break; }
+  }
+  if (!named) {
     return { ok: false, error: `no quarantine rule of ${origin} names ${bare}` };
   }
   const limit = paranoidPolicy().pageScripts.maxBytes;

@@ -7,10 +7,12 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { launch, openExtensionPage, openPopupFor } from '../harness/sandbox-run.mjs';
 import { startPageServer, loggingPage } from '../harness/page-server.mjs';
 import { startDemoServer, runDemo } from '../harness/demo-run.mjs';
+import { paranoidBin } from '../../rust-core/tests/node/paranoid-cli.mjs';
 
 const BROWSERS = [
   ['chromium', process.env.PARANOID_EXT_CHROME],
@@ -332,6 +334,41 @@ var b = 2;
       const tracker = entries.find((e) => e.text.includes('quarantine rule'));
       assert.ok(tracker, JSON.stringify(entries));
       for (const name of ['navigator', 'document', 'fetch', 'Image']) assert.match(tracker.text, new RegExp(`\\b${name}\\b`), tracker.text);
+    });
+
+    it('rebuilds each network rule from its pattern: a tampered stored regex neither sinks the batch nor blocks more', async () => {
+      const page = await driver.getWindowHandle();
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      const tampered = 'https://tampered.example';
+      const rules = await driver.executeAsyncScript(function (origin, done) {
+        const api = globalThis.browser ?? globalThis.chrome;
+        (async () => {
+          const sites = (await api.storage.local.get('paranoid:sites'))['paranoid:sites'] ?? {};
+          sites[origin] = { enabled: true, quarantine: [
+            { pattern: '*://t1.example/*', regex: '(' }, // does not compile
+            { pattern: 'not a pattern', regex: '.*' }, // no longer reads
+            { pattern: '*://t2.example/x/*', regex: '.*' }, // says more than its pattern
+          ] };
+          await api.storage.local.set({ 'paranoid:sites': sites });
+          let found = [];
+          for (let i = 0; i < 50; i++) {
+            await new Promise((r) => setTimeout(r, 100));
+            found = await api.declarativeNetRequest.getDynamicRules();
+            if (found.some((r) => r.condition.initiatorDomains?.includes('tampered.example'))) break;
+          }
+          delete sites[origin];
+          await api.storage.local.set({ 'paranoid:sites': sites });
+          return found.map((r) => ({ regex: r.condition.regexFilter, domains: r.condition.initiatorDomains }));
+        })().then(done, (e) => done({ error: String(e) }));
+      }, tampered);
+      await driver.close();
+      await driver.switchTo().window(page);
+      assert.ok(Array.isArray(rules), JSON.stringify(rules));
+      const regexOf = (pattern) => JSON.parse(execFileSync(paranoidBin(), ['match-pattern', pattern], { encoding: 'utf8' })).regex;
+      assert.deepEqual(rules.filter((r) => r.domains.includes('tampered.example')).map((r) => r.regex),
+        [regexOf('*://t1.example/*'), regexOf('*://t2.example/x/*')], 'each regex rebuilt from its pattern; the unreadable pattern left out');
+      assert.ok(rules.some((r) => r.domains.includes('127.0.0.1') && r.regex === regexOf('*://127.0.0.1/tracker/*')),
+        `the other site's rule is still installed: ${JSON.stringify(rules)}`);
     });
 
     it('does nothing on a site the user switched off in the popup', async () => {
