@@ -152,6 +152,11 @@ for (const [browser, ext] of BROWSERS) {
       other.serve('/no-cors.js', 'text/javascript', 'paranoid.postMessage("cross-origin ran")');
       await open('errors', `
         <script type="text/x-paranoid" data-name="attr" data-cpu-ms="fast">1</script>
+        <script type="text/x-paranoid" data-name=" ">1</script>
+        <script type="text/x-paranoid" data-name="${'n'.repeat(65)}">1</script>
+        <script type="text/x-paranoid" data-name="${'m'.repeat(64)}">1</script>
+        <script type="text/x-paranoid" data-name="a&#1;b">1</script>
+        <script type="text/x-paranoid" data-name="flag" data-shared="yes">1</script>
         <script type="text/x-paranoid" id="lonely" data-shared>1</script>
         <script type="text/x-paranoid" data-name="missing" src="/nothing-here.js"></script>
         <script type="text/x-paranoid" data-name="big" src="/big.js"></script>
@@ -171,12 +176,22 @@ var b = 2;
           const badPost = document.querySelector('[data-name=bad-post]');
           badPost.addEventListener('paranoid-ran', () => badPost.dispatchEvent(new CustomEvent('paranoid-post', { detail: cyclic })));
         </script>`);
-      const log = await logUntil(driver, (l) => ['attr', 'lonely', 'missing', 'big', 'cors', 'not-a-url', 'data-url', 'throws', 'later', 'bad-post'].every((n) => of(l, n, 'paranoid-error').length)
-        && of(l, 'vet', 'paranoid-rejected').length && of(l, 'spin', 'paranoid-killed').length, 30000);
+      const badNames = [' ', 'n'.repeat(65), 'a\u0001b'];
+      const log = await logUntil(driver, (l) => ['attr', ...badNames, 'flag', 'lonely', 'missing', 'big', 'cors', 'not-a-url', 'data-url', 'throws', 'later', 'bad-post'].every((n) => of(l, n, 'paranoid-error').length)
+        && of(l, 'vet', 'paranoid-rejected').length && of(l, 'spin', 'paranoid-killed').length
+        && of(l, 'm'.repeat(64), 'paranoid-ran').length, 30000);
       const first = (name, type) => of(log, name, type)[0].detail;
       assert.equal(first('attr', 'paranoid-error').name, 'AttributeError');
       assert.match(first('attr', 'paranoid-error').message, /data-cpu-ms="fast"/);
       assert.match(first('lonely', 'paranoid-error').message, /data-shared needs a data-name/);
+      for (const name of badNames) {
+        assert.equal(first(name, 'paranoid-error').name, 'AttributeError', JSON.stringify(name));
+        assert.equal(first(name, 'paranoid-error').message, 'data-name must be 1 to 64 printable characters');
+        assert.equal(of(log, name, 'paranoid-ran').length, 0, 'nothing ran');
+      }
+      assert.equal(of(log, 'm'.repeat(64), 'paranoid-error').length, 0, 'a 64-character name is fine');
+      assert.equal(first('flag', 'paranoid-error').message, 'data-shared is a boolean attribute: present (empty) or absent');
+      assert.equal(of(log, 'flag', 'paranoid-ran').length, 0);
       assert.equal(first('missing', 'paranoid-error').name, 'FetchError');
       assert.match(first('missing', 'paranoid-error').message, /HTTP 404/);
       assert.match(first('big', 'paranoid-error').message, /over the limit of 4194304/);

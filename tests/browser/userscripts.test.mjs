@@ -449,6 +449,19 @@ for (const [browser, ext] of BROWSERS) {
       assert.match(widened, /asks for new grants \(GM\.getValue\): install it again/);
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
       for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      const renamed = await edit(code.lifecycle.replace('@name Lifecycle', '@name Renamed'));
+      assert.match(renamed, /that is another script, install it as one/);
+      assert.equal((await storage())[`paranoid:us:script:${ids.lifecycle}`].metadata.name, 'Lifecycle', 'a rename is not saved');
+      // The install page with no draft to show (opened by hand, or the draft was taken).
+      await driver.executeAsyncScript(function (done) { (globalThis.browser ?? globalThis.chrome).storage.local.remove('paranoid:us:draft').then(() => done()); });
+      const optionsTab = await driver.getWindowHandle();
+      await openExtensionPage(driver, browser, ext, 'ui/install.html?draft=1');
+      for (let i = 0; i < 100 && (await driver.executeScript('return document.body?.dataset.loaded ?? null')) === null; i++) await sleep(50);
+      assert.match(await driver.executeScript('return document.getElementById("loading").textContent'), /^Cannot install: there is no script to install/);
+      assert.equal(await driver.executeScript('return document.getElementById("install").disabled || document.getElementById("actions").hidden'), true);
+      await closeBackTo(optionsTab);
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
       await edit(code.lifecycle.replace('await GM.setValue(\'b\', 2);', 'await GM.setValue(\'b\', 3);'));
       assert.match((await storage())[`paranoid:us:script:${ids.lifecycle}`].source, /GM\.setValue\('b', 3\)/);
 
