@@ -129,7 +129,9 @@ for (const [browser, ext] of BROWSERS) {
             }
           });
         </script>`);
-      const log = await logUntil(driver, (l) => of(l, 'a', 'paranoid-message').length >= 4 && of(l, 'c', 'paranoid-message').length && of(l, 'd', 'paranoid-message').length && of(l, 'b', 'paranoid-message').length);
+      // `paranoid-ran` comes with the run's result, which can trail the script's own messages.
+      const log = await logUntil(driver, (l) => of(l, 'a', 'paranoid-message').length >= 4 && of(l, 'c', 'paranoid-message').length && of(l, 'd', 'paranoid-message').length && of(l, 'b', 'paranoid-message').length
+        && ['a', 'b', 'c', 'd'].every((n) => of(l, n, 'paranoid-ran').length));
       const echoes = of(log, 'a', 'paranoid-message').map((e) => e.detail).filter((d) => d.echo);
       assert.deepEqual(echoes.map((d) => d.echo), [
         { x: [1, 2, { y: 'z' }], s: 'é\u2028' },
