@@ -18,12 +18,11 @@ const updatesApi = globalThis.browser ?? globalThis.chrome;
 /** The alarm's name and period (a day, as the other managers' default). */
 const paranoidUpdateAlarm = { name: 'paranoid:update-check', periodInMinutes: 24 * 60 };
 
-/** An URL an update may come from: https, or http to a loopback host (no network between). */
-function usUpdateUrlOk(text) {
-  let url;
-  try { url = new URL(text); } catch { return false; }
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+/** Refuses a URL that updates may not come from: rust-meta's rule for `@updateURL` (https, or
+ * http to a loopback host), one rule for the install and the checks. */
+async function usCheckUpdateUrl(url) {
+  const answer = await paranoidWasmCall('meta', 'paranoid_update_url', String(url));
+  if (!answer.ok) throw new Error(answer.diagnostics?.[0]?.message ?? `${url} is not a URL updates may come from`);
 }
 
 /** What one script's check found: `{checkedAt, forVersion, version, offer}` or `{…, error}`. */
@@ -32,9 +31,9 @@ async function usCheckOne(record) {
   const from = m.updateURL ?? m.downloadURL;
   const base = { checkedAt: Date.now(), forVersion: m.version ?? null, from };
   try {
-    if (!usUpdateUrlOk(from)) throw new Error(`${from} is not an https (or loopback) URL`);
+    await usCheckUpdateUrl(from);
     const response = await fetch(from, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
-    if (!usUpdateUrlOk(response.url)) throw new Error(`redirected to ${response.url}, which is not https`);
+    if (response.url !== from) await usCheckUpdateUrl(response.url).catch((e) => { throw new Error(`redirected: ${e.message}`); });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const source = await paranoidReadText(response, paranoidPolicy().userscripts.maxBytes);
     const answer = await paranoidWasmCall('meta', 'paranoid_update_offer', JSON.stringify({

@@ -14,7 +14,10 @@
 //! - `paranoid_connect_allows`: `{url, pageUrl, connect: [string]}` → `{ok: true, allowed}`;
 //! - `paranoid_update_offer`: `{installed: {name, namespace, version}, source}` (what an
 //!   `@updateURL` served) → `{ok: true, version, offer}`: `offer` is true when the served
-//!   metadata reads, names the same script and has a newer `@version` ([`crate::version`]).
+//!   metadata reads, names the same script and has a newer `@version` ([`crate::version`]);
+//! - `paranoid_update_url`: a URL → `{ok: true}` when updates may come from it (the rule of
+//!   `@updateURL`: https, or http to a loopback host), for the stored URL and where a redirect
+//!   ended.
 
 use serde_json::{json, Value};
 
@@ -31,6 +34,7 @@ pub(crate) enum Request {
     RunsOn,
     ConnectAllows,
     UpdateOffer,
+    UpdateUrl,
 }
 
 /// Answers one request as JSON text. Never panics on malformed input.
@@ -98,6 +102,10 @@ fn answer(request: Request, input: &[u8]) -> Value {
                 );
             json!({ "ok": true, "version": served.version, "offer": offer })
         }
+        Request::UpdateUrl => match crate::pinned::parse_update_url(text) {
+            Ok(_) => json!({ "ok": true }),
+            Err(message) => refused("bad-update-url", message),
+        },
         Request::ConnectAllows => {
             let Ok(request) = serde_json::from_str::<Value>(text) else {
                 return refused("internal", "the request is not JSON".into());
@@ -215,6 +223,11 @@ mod exports {
     #[no_mangle]
     pub extern "C" fn paranoid_update_offer(len: u32) -> u32 {
         respond(Request::UpdateOffer, len)
+    }
+
+    #[no_mangle]
+    pub extern "C" fn paranoid_update_url(len: u32) -> u32 {
+        respond(Request::UpdateUrl, len)
     }
 }
 
@@ -338,5 +351,26 @@ mod tests {
         assert_eq!(bad["ok"], false);
         assert_eq!(bad["diagnostics"][0]["code"], "bad-update");
         assert_eq!(ask(Request::UpdateOffer, "not json")["ok"], false);
+    }
+
+    #[test]
+    fn update_urls_follow_the_update_url_rule() {
+        for url in [
+            "https://example.com/a.user.js",
+            "http://127.0.0.1:8000/a.js",
+            "http://localhost/a.js",
+        ] {
+            assert_eq!(ask(Request::UpdateUrl, url)["ok"], true, "{url}");
+        }
+        for url in [
+            "http://example.com/a.user.js",
+            "ftp://example.com/a",
+            "https://u@example.com/",
+            "not a url",
+        ] {
+            let a = ask(Request::UpdateUrl, url);
+            assert_eq!(a["ok"], false, "{url}");
+            assert_eq!(a["diagnostics"][0]["code"], "bad-update-url", "{url}");
+        }
     }
 }

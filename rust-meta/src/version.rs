@@ -6,8 +6,8 @@
 //! on `.`; each part is `<number><letters><number><rest>`, every piece optional. Parts compare
 //! piece by piece: numbers as numbers (missing is 0), strings bytewise, except that a missing
 //! string is *greater* than any present one, so that `1.0` is newer than `1.0beta`/`1.0pre2`.
-//! Missing parts are `0` (`1.0` equals `1.0.0`). A `+` alone stands for the next number with
-//! `pre` (`1.0+` is `1.1pre`), as in the toolkit.
+//! Missing parts are `0` (`1.0` equals `1.0.0`). A part that ends in `+` after its number stands
+//! for the next number with `pre` (`1.0+` is `1.1pre`, `1.+` too), as in the toolkit.
 //!
 //! What this decides is only whether to *offer* an update: applying one always goes through the
 //! install page, which shows the new grants and hosts before anything is stored.
@@ -44,16 +44,16 @@ fn letters(s: &str) -> (Option<&str>, &str) {
 }
 
 fn part(text: &str) -> Part<'_> {
-    if text == "+" {
-        // The toolkit's special case; `a` is raised by the caller.
+    let (a, rest) = number(text);
+    if rest == "+" {
+        // `N+` is `(N+1)pre`, and `+` alone `1pre`, as in the toolkit.
         return Part {
-            a: 0,
+            a: a.saturating_add(1),
             b: Some("pre"),
             c: 0,
             d: None,
         };
     }
-    let (a, rest) = number(text);
     let (b, rest) = letters(rest);
     let (c, rest) = number(rest);
     let d = (!rest.is_empty()).then_some(rest);
@@ -61,25 +61,7 @@ fn part(text: &str) -> Part<'_> {
 }
 
 fn parts(version: &str) -> Vec<Part<'_>> {
-    version
-        .trim()
-        .split('.')
-        .map(|p| {
-            if p.len() > 1 && p.ends_with('+') {
-                // `N+` is `(N+1)pre`.
-                let (n, rest) = number(&p[..p.len() - 1]);
-                if rest.is_empty() {
-                    return Part {
-                        a: n.saturating_add(1),
-                        b: Some("pre"),
-                        c: 0,
-                        d: None,
-                    };
-                }
-            }
-            part(p)
-        })
-        .collect()
+    version.trim().split('.').map(part).collect()
 }
 
 /// A missing string sorts after every present one.
@@ -169,6 +151,7 @@ mod tests {
             ("1.0", "1.0.0"),
             ("1", "1.0.0.0"),
             ("1.0+", "1.1pre"),
+            ("1.+", "1.1pre"),
             ("1.", "1.0"),
             ("", "0"),
             (" 1.2 ", "1.2"),
