@@ -13,8 +13,9 @@
 //! Forms the managers accept that are refused here, each with a message saying what to write:
 //! - a glob without `://` other than `*` and a bare scheme prefix such as `http*`: in
 //!   `*example.com*` nothing says where the host is;
-//! - `/regex/` globs (regular expressions are not supported yet; a `@match` says the same);
 //! - `.tld` (it needs the public suffix list, which Paranoid does not ship).
+//!
+//! A rule written as a regular expression (`/…/`) is read by `include_regex`, part by part too.
 //!
 //! A glob without a path (`http://example.com`) names the site's root page, `/`; one whose host
 //! ends in `*` and has no path (`http://example.com*`) names every path. The fragment is never
@@ -22,17 +23,18 @@
 
 use std::fmt;
 
+use crate::include_regex::IncludeRegex;
 use crate::match_pattern::PatternError;
 use crate::url::{glob_matches, is_printable_ascii, Url};
 
 /// A parsed `@include`/`@exclude` glob. See the module documentation for what it matches.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct IncludeGlob {
     text: String,
     form: Form,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 enum Form {
     /// `*`.
     Any,
@@ -44,7 +46,18 @@ enum Form {
         authority: String,
         path: String,
     },
+    /// `/regex/flags`.
+    Regex(IncludeRegex),
 }
+
+/// Two rules are the same when they are written the same.
+impl PartialEq for IncludeGlob {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for IncludeGlob {}
 
 impl IncludeGlob {
     /// Reads a glob, or says what is wrong with it and what to write instead.
@@ -66,21 +79,28 @@ impl IncludeGlob {
         let Some(parsed) = Url::parse(url) else {
             return false;
         };
+        let url_authority = || {
+            parsed
+                .host
+                .as_ref()
+                .map(|h| h.authority(parsed.scheme))
+                .unwrap_or_default()
+        };
         match &self.form {
             Form::Any => true,
+            Form::Regex(regex) => regex.matches(
+                parsed.scheme.name(),
+                &url_authority(),
+                parsed.path_and_query,
+            ),
             Form::SchemePrefix(prefix) => parsed.scheme.name().starts_with(prefix.as_str()),
             Form::Parts {
                 scheme,
                 authority,
                 path,
             } => {
-                let url_authority = parsed
-                    .host
-                    .as_ref()
-                    .map(|h| h.authority(parsed.scheme))
-                    .unwrap_or_default();
                 glob_matches(scheme, parsed.scheme.name())
-                    && glob_matches(authority, &url_authority)
+                    && glob_matches(authority, &url_authority())
                     && glob_matches(path, parsed.path_and_query)
             }
         }
@@ -112,12 +132,8 @@ fn parse_form(text: &str) -> Result<Form, PatternError> {
             )
         });
     }
-    if text.len() > 2 && text.starts_with('/') && text[1..].contains('/') {
-        return err(format!(
-            "`{text}` is a regular expression, which Paranoid does not read in @include or \
-             @exclude yet: write a @match (`https://example.com/*`) or a glob \
-             (`*://*.example.com/*`)"
-        ));
+    if text.starts_with('/') {
+        return IncludeRegex::parse(text).map(Form::Regex);
     }
     if text == "*" {
         return Ok(Form::Any);
@@ -284,8 +300,7 @@ mod tests {
             ("*example.com*", "no `://`"),
             ("example.com", "no `://`"),
             ("*.example.com/*", "no `://`"),
-            ("/^https:\\/\\/example\\.com\\//", "regular expression"),
-            ("/https?:\\/\\/x/i", "regular expression"),
+            ("/example\\.com/", "`:\\/\\/`"),
             ("*://www.google.tld/*", "`.tld`"),
             ("*://example.com?x", "followed by a path"),
             ("*://user@example.com/*", "user name"),

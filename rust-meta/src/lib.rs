@@ -9,6 +9,7 @@ mod abi;
 pub mod connect;
 pub mod grants;
 pub mod include_glob;
+pub mod include_regex;
 pub mod limits;
 pub mod match_pattern;
 pub mod metadata;

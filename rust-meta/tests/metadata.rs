@@ -120,8 +120,12 @@ fn refused_metadata_says_why() {
         (&["@name x", "@match https://*.example.*/*"], ""),
         (&["@name x", "@include *example.com*"], "no `://`"),
         (
-            &["@name x", "@include /^https?:\\/\\/a\\.example\\//"],
-            "regular expression",
+            &["@name x", "@include /a\\.example\\//"],
+            "says where the host is",
+        ),
+        (
+            &["@name x", "@exclude /^https:\\/\\/a\\.example\\/(?!x)/"],
+            "cannot be read at column",
         ),
         (&["@name x", "@include *://www.google.tld/*"], "`.tld`"),
         (&["@name x", "@run-at document-body"], "document-start"),
@@ -258,9 +262,17 @@ fn where_a_script_runs() {
         "@include *://news.example/*",
         "@exclude *://news.example/admin/*",
         "@exclude-match https://pay.example.com/*",
+        "@include /^https:\\/\\/(docs|wiki)\\.example\\.org\\/[a-z]+$/i",
+        "@exclude /^https:\\/\\/wiki\\.example\\.org\\/private/",
     ]);
     let m = &r.metadata;
     for (url, want) in [
+        ("https://docs.example.org/Intro", true),
+        ("https://wiki.example.org/intro", true),
+        ("https://wiki.example.org/private", false),
+        ("https://wiki.example.org/intro/2", false),
+        ("https://evil.test/?https://docs.example.org/intro", false),
+        ("https://docs.example.org@evil.test/intro", false),
         ("https://example.com/", true),
         ("https://www.example.com/a?b", true),
         ("http://www.example.com/", false),

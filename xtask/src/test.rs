@@ -76,14 +76,16 @@ pub fn test(root: &Path) -> Result {
         )
     })?;
 
-    // The extension's shared readers in Node (storage as hostile input, docs/bad-input.md);
-    // they need the policy tables, from the CLI.
+    // The extension's shared readers in Node (storage as hostile input, docs/bad-input.md),
+    // which need the policy tables from the CLI, and the meta wasm's `@include` regexes against
+    // JavaScript's `RegExp`.
     step("extension unit tests", || {
         run(
             "extension unit tests",
             cmd("node", root)
                 .args(["--test", "tests/unit/"])
-                .env("PARANOID_BIN", &out.cli),
+                .env("PARANOID_BIN", &out.cli)
+                .env("PARANOID_META_WASM", &out.meta_wasm),
         )
     })?;
 
