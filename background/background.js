@@ -8,14 +8,15 @@
 // 3. Tell a content script its tab id (the popup and tests address tabs by id).
 // 4. Userscripts: which run on a page, their GM calls, their history (background/userscripts.js),
 //    and their update checks (background/userscript-updates.js).
+// 5. Which frames of a tab have sandboxed scripts, for the popup (background/frames.js).
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage */
 
 // Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
 if (typeof paranoidPolicy === 'undefined') {
   importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js',
     '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/userscripts.js',
-    '/background/userscript-updates.js');
+    '/background/userscript-updates.js', '/background/frames.js');
 }
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
@@ -121,6 +122,11 @@ extensionApi.runtime.onMessage.addListener((message, sender, respond) => {
   if (message.type === 'paranoid:check-updates' && typeof sender.url === 'string'
     && sender.url.startsWith(extensionApi.runtime.getURL('ui/'))) {
     paranoidCheckUpdates().then(respond, (error) => respond({ error: String(error.message) }));
+    return true;
+  }
+  const frames = paranoidFramesMessage(message, sender);
+  if (frames !== undefined) {
+    frames.then(respond, (error) => respond({ ok: false, error: String(error.message) }));
     return true;
   }
   const userscript = paranoidUserscriptMessage(message, sender);

@@ -105,6 +105,8 @@ async function usCall(record, name, args, sender) {
     }
     case 'GM.xmlHttpRequest':
       return usRequest(record, args[0], sender);
+    case 'GM.xmlHttpRequest.abort':
+      return usAbortRequest(record, args[0], sender);
     case 'GM.notification': {
       const [details] = args;
       const d = details !== null && typeof details === 'object' ? details : { text: details };
@@ -169,34 +171,74 @@ async function usRequest(record, details, sender) {
   }
   const timeout = Number.isFinite(details.timeout) && details.timeout > 0 ? Math.min(details.timeout, 120000) : 30000;
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), timeout);
-  let response;
+  let timedOut = false;
+  // The timeout and `abort()` cover the whole request, the body's download included.
+  const timer = setTimeout(() => { timedOut = true; abort.abort(); }, timeout);
+  const key = usRequestKey(record, sender, details.key);
+  if (key !== null) {
+    if (usRequests.has(key)) { clearTimeout(timer); throw new TypeError('GM.xmlHttpRequest: a request with this key is already running'); }
+    usRequests.set(key, abort);
+    if (usAbortedEarly.delete(key)) abort.abort();
+  }
+  const stopped = () => new Error(timedOut ? `GM.xmlHttpRequest: timed out after ${timeout} ms` : 'GM.xmlHttpRequest: aborted');
   try {
-    response = await fetch(url.href, {
-      method, headers, body, signal: abort.signal, cache: 'no-store', referrerPolicy: 'no-referrer',
-      credentials: record.cookies === true ? 'include' : 'omit',
-      redirect: record.cookies === true ? 'error' : 'follow',
-    });
-  } catch (error) {
-    throw new Error(abort.signal.aborted ? `GM.xmlHttpRequest: timed out after ${timeout} ms` : `GM.xmlHttpRequest: network error (${error.message})`);
+    let response;
+    try {
+      if (abort.signal.aborted) throw stopped();
+      response = await fetch(url.href, {
+        method, headers, body, signal: abort.signal, cache: 'no-store', referrerPolicy: 'no-referrer',
+        credentials: record.cookies === true ? 'include' : 'omit',
+        redirect: record.cookies === true ? 'error' : 'follow',
+      });
+    } catch (error) {
+      throw abort.signal.aborted ? stopped() : new Error(`GM.xmlHttpRequest: network error (${error.message})`);
+    }
+    if (response.url && response.url !== url.href && !await usConnectAllows(record, response.url, sender.url)) {
+      abort.abort();
+      throw new Error(`GM.xmlHttpRequest: redirected to ${new URL(response.url).host}, which is not a @connect host you approved`);
+    }
+    // The answer travels back to the sandbox as one message of at most 1 MiB of JSON.
+    const limit = paranoidPolicy().messageLimit - 65536;
+    let responseText;
+    try {
+      responseText = await paranoidReadText(response, limit);
+    } catch (error) {
+      throw abort.signal.aborted ? stopped() : new Error(`GM.xmlHttpRequest: the response is ${error.message}`);
+    }
+    return {
+      status: response.status, statusText: response.statusText, finalUrl: response.url || url.href, readyState: 4,
+      responseHeaders: [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\r\n'), responseText,
+    };
   } finally {
     clearTimeout(timer);
+    if (key !== null) usRequests.delete(key);
   }
-  if (response.url && response.url !== url.href && !await usConnectAllows(record, response.url, sender.url)) {
-    throw new Error(`GM.xmlHttpRequest: redirected to ${new URL(response.url).host}, which is not a @connect host you approved`);
-  }
-  // The answer travels back to the sandbox as one message of at most 1 MiB of JSON.
-  const limit = paranoidPolicy().messageLimit - 65536;
-  let responseText;
-  try {
-    responseText = await paranoidReadText(response, limit);
-  } catch (error) {
-    throw new Error(`GM.xmlHttpRequest: the response is ${error.message}`);
-  }
-  return {
-    status: response.status, statusText: response.statusText, finalUrl: response.url || url.href, readyState: 4,
-    responseHeaders: [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\r\n'), responseText,
-  };
+}
+
+/**
+ * Requests in flight, each under its key: the asking tab and frame, the script (which the
+ * background has checked runs there) and the number the script's prelude gave it. A script
+ * can only ever name its own requests, in its own frame.
+ * @type {Map<string, AbortController>}
+ */
+const usRequests = new Map();
+/** Aborts that arrived before their request (the two messages race): at most 256 kept. */
+const usAbortedEarly = new Set();
+
+function usRequestKey(record, sender, key) {
+  if (!Number.isSafeInteger(key) || key <= 0) return null;
+  return JSON.stringify([sender.tab?.id ?? null, sender.frameId ?? 0, record.id, key]);
+}
+
+/** `abort()` on a request's promise: stops it, or stops it as soon as it starts. */
+function usAbortRequest(record, key, sender) {
+  const k = usRequestKey(record, sender, key);
+  if (k === null) throw new TypeError('GM.xmlHttpRequest: abort needs the request\'s key');
+  const running = usRequests.get(k);
+  if (running) { running.abort(); return true; }
+  usAbortedEarly.add(k);
+  if (usAbortedEarly.size > 256) usAbortedEarly.delete(usAbortedEarly.values().next().value);
+  return false;
 }
 
 /** Adds one run's outcome to the script's history. */
@@ -247,7 +289,9 @@ async function usAnswer(id, message, sender) {
   const record = await paranoidGetUserscript(id);
   const name = String(message.name);
   if (!record || !record.enabled) return { ok: false, error: 'the script is not installed or is disabled' };
-  if (!record.metadata.grants.includes(name)) return { ok: false, error: `${name} was not granted to this script` };
+  // Aborting a request comes with the grant to make one.
+  const grant = name === 'GM.xmlHttpRequest.abort' ? 'GM.xmlHttpRequest' : name;
+  if (!record.metadata.grants.includes(grant)) return { ok: false, error: `${name} was not granted to this script` };
   try {
     const args = Array.isArray(message.args) ? message.args : [];
     return { ok: true, value: await usCall(record, name, args, sender) };

@@ -4,9 +4,11 @@
 // switched off nothing runs: the page's `text/x-paranoid` tags stay inert, as without the
 // extension, and no userscript runs there.
 
-/* global paranoidExtension, paranoidSiteSettings, paranoidSitesKey, paranoidRegistry, paranoidPageScripts, paranoidQuarantine, paranoidUserscripts */
+/* global paranoidExtension, paranoidSiteSettings, paranoidSitesKey, paranoidRegistry, paranoidPageScripts, paranoidQuarantine, paranoidUserscripts, paranoidAskUserscripts */
 
 (async () => {
+  // Asked at once, beside the settings read: `document-start` scripts wait for both.
+  const userscripts = paranoidAskUserscripts();
   let stored = {};
   try { stored = (await paranoidExtension.storage.local.get(paranoidSitesKey))[paranoidSitesKey]; } catch { /* defaults */ }
   const site = paranoidSiteSettings(stored, location.origin);
@@ -14,5 +16,5 @@
   if (!site.enabled) return;
   paranoidQuarantine(site, paranoidRegistry);
   paranoidPageScripts(site, paranoidRegistry);
-  paranoidUserscripts(site, paranoidRegistry);
+  paranoidUserscripts(site, paranoidRegistry, userscripts);
 })();

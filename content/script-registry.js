@@ -1,6 +1,7 @@
 'use strict';
-// What this tab's sandboxes did, for the popup and the report page: one entry per sandboxed
-// script (a page's tag, a quarantined script), answered on request over `tabs.sendMessage`.
+// What this frame's sandboxes did, for the popup and the report page: one entry per sandboxed
+// script (a page's tag, a quarantined script, a userscript), answered on request over
+// `tabs.sendMessage`; a frame other than the top one announces itself (background/frames.js).
 // Only plain data leaves; entries are capped so that a page adding tags in a loop cannot grow
 // the list without bound.
 
@@ -14,6 +15,8 @@ const paranoidRegistry = (() => {
   const entries = [];
   let dropped = 0;
   let site = { enabled: true };
+  // A frame tells the background once that it has entries, so that the popup asks it too.
+  let announced = window === window.top;
 
   /** Coarse on purpose: the popup shows a word, the figure is in the report. */
   const bucket = (ms) => (ms < 1 ? 'idle' : ms < 10 ? 'light' : ms < 100 ? 'moderate' : ms < 1000 ? 'heavy' : 'very heavy');
@@ -26,6 +29,10 @@ const paranoidRegistry = (() => {
     const entry = { id: entries.length + dropped + 1, origin: fields.origin, name: fields.name, source: fields.source,
       status: 'starting', reason: null, diagnostics: [], error: null, cpuMs: 0, bucket: 'idle', missing: [], messages: 0 };
     if (entries.length < KEPT) entries.push(entry); else dropped++;
+    if (!announced) {
+      announced = true;
+      paranoidExtension.runtime.sendMessage({ type: 'paranoid:frame-has-scripts' }).catch(() => {});
+    }
     return (change) => {
       for (const key of ['status', 'reason', 'error']) if (key in change) entry[key] = change[key];
       if (Array.isArray(change.diagnostics)) entry.diagnostics = change.diagnostics.slice(0, DIAGNOSTICS_KEPT);

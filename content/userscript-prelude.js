@@ -46,11 +46,15 @@ function paranoidUserscriptPrelude() {
     }
     return value;
   };
-  // GM.xmlHttpRequest as the managers have it: callbacks (onload, onerror, ontimeout) and a
-  // promise of the response. Only data crosses: the callbacks stay here.
+  // GM.xmlHttpRequest as the managers have it: callbacks (onload, onerror, ontimeout, onabort)
+  // and a promise of the response with an `abort()`. Only data crosses: the callbacks stay
+  // here; a request is named by a number of this script's own, for `abort()`.
+  let nextRequest = 0;
   const xmlHttpRequest = (details) => {
     const d = details !== null && typeof details === 'object' ? details : {};
-    const request = { method: d.method, url: String(d.url), headers: d.headers, data: d.data === undefined ? undefined : String(d.data), timeout: d.timeout };
+    nextRequest += 1;
+    const key = nextRequest;
+    const request = { method: d.method, url: String(d.url), headers: d.headers, data: d.data === undefined ? undefined : String(d.data), timeout: d.timeout, key };
     const promise = call('GM.xmlHttpRequest', [request]).then((response) => {
       if (d.responseType === 'json') {
         try { response.response = JSON.parse(response.responseText); } catch { response.response = null; }
@@ -59,12 +63,15 @@ function paranoidUserscriptPrelude() {
       return response;
     }, (error) => {
       const failure = { error: error.message, status: 0, readyState: 4, finalUrl: request.url };
-      const handler = /timed out/.test(error.message) && typeof d.ontimeout === 'function' ? d.ontimeout : d.onerror;
+      const handler = /: aborted$/.test(error.message) && typeof d.onabort === 'function' ? d.onabort
+        : /timed out/.test(error.message) && typeof d.ontimeout === 'function' ? d.ontimeout : d.onerror;
       if (typeof handler === 'function') handler(failure);
       throw error;
     });
     // A script that handles errors with callbacks need not handle the promise too.
-    if (typeof d.onerror === 'function' || typeof d.ontimeout === 'function') promise.catch(() => {});
+    if (typeof d.onerror === 'function' || typeof d.ontimeout === 'function' || typeof d.onabort === 'function') promise.catch(() => {});
+    // Settles the promise with "aborted" unless the response is already on its way.
+    promise.abort = () => { call('GM.xmlHttpRequest.abort', [key]).catch(() => {}); };
     return promise;
   };
   // The DOM capability: elements are handles (numbers on the host's side), events plain data.

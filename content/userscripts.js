@@ -1,13 +1,15 @@
 'use strict';
-// Runs the userscripts the background says match this page, each in a sandbox of its own, at
-// its `@run-at`: the GM prelude (only when the script has grants), its `@require`s in order,
-// then the script. A GM call arrives as a message from the sandbox and is answered only if the
+// Runs the userscripts the background says match this page (or frame), each in a sandbox of its
+// own, at its `@run-at`: the GM prelude (only when the script has grants), its `@require`s in
+// order, then the script. The sandbox is opened as soon as the background has answered, while
+// the page loads, so that its start-up (most of the wait before a script runs) overlaps the
+// page's; only the run waits for `@run-at`. A GM call arrives as a message from the sandbox and is answered only if the
 // script was granted it; the background checks again before touching storage or tabs. DOM
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
 /* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall */
-/* exported paranoidUserscripts */
+/* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
 function paranoidRunAtReached(runAt) {
@@ -37,19 +39,19 @@ const paranoidGmHere = {
   },
 };
 
+/** Asks the background which scripts run here; main.js asks before it has read the site's settings. */
+function paranoidAskUserscripts() {
+  return paranoidExtension.runtime.sendMessage({ type: 'paranoid:userscripts-for' }).catch(() => null);
+}
+
 /**
  * @param {{ enabled: boolean, cpuCapMs: number }} site
  * @param {{ add: (fields: object) => (change: object) => void }} registry
+ * @param {Promise<unknown>} asked the background's answer (paranoidAskUserscripts)
  * @param {(options: object) => Promise<object>} [open]
  */
-async function paranoidUserscripts(site, registry, open = openSandbox) {
-  if (window !== window.top) return; // content scripts run in top-level pages only (for now)
-  let scripts;
-  try {
-    scripts = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:userscripts-for' });
-  } catch {
-    return;
-  }
+async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
+  const scripts = await asked;
   if (!Array.isArray(scripts)) return;
   const cpuMs = Math.min(paranoidPolicy().userscripts.defaultCpuMs, site.cpuCapMs);
   const outcome = (script, result, detail) => {
@@ -58,7 +60,6 @@ async function paranoidUserscripts(site, registry, open = openSandbox) {
 
   for (const script of scripts) {
     (async () => {
-      await paranoidRunAtReached(script.runAt);
       const update = registry.add({ origin: 'userscript', name: String(script.name), source: 'userscript' });
       const grants = new Set(script.grants);
       const domState = paranoidDomState();
@@ -80,7 +81,9 @@ async function paranoidUserscripts(site, registry, open = openSandbox) {
           }
           return;
         }
-        if (!grants.has(data.call)) { reply(false, `${data.call} was not granted to this script`); return; }
+        // Aborting a request comes with the grant to make one.
+        const grant = data.call === 'GM.xmlHttpRequest.abort' ? 'GM.xmlHttpRequest' : data.call;
+        if (!grants.has(grant)) { reply(false, `${data.call} was not granted to this script`); return; }
         try {
           if (Object.hasOwn(paranoidGmHere, data.call)) { reply(true, await paranoidGmHere[data.call](args)); return; }
           const r = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:gm', id: script.id, name: data.call, args });
@@ -106,6 +109,7 @@ async function paranoidUserscripts(site, registry, open = openSandbox) {
         outcome(script, 'error', error.message);
         return;
       }
+      await paranoidRunAtReached(script.runAt);
       const parts = [];
       if (grants.size > 0) parts.push({ text: `(${Function.prototype.toString.call(paranoidUserscriptPrelude)})();`, file: 'paranoid:gm-prelude', init: true });
       for (const r of script.requires) parts.push({ text: r.text, file: r.url });

@@ -7,14 +7,36 @@
 
 const paranoidUiApi = globalThis.browser ?? globalThis.chrome;
 
-/** Asks the tab's content script; null when there is none (a browser page, a file). */
-async function paranoidTabStatus(tabId) {
+/** One frame's content script's answer, or null (none there, or the frame has gone). */
+async function paranoidFrameStatus(tabId, frameId) {
   try {
-    const answer = await paranoidUiApi.tabs.sendMessage(tabId, { type: 'paranoid:status' }, { frameId: 0 });
-    return answer && typeof answer === 'object' ? answer : null;
+    const answer = await paranoidUiApi.tabs.sendMessage(tabId, { type: 'paranoid:status' }, { frameId });
+    return answer && typeof answer === 'object' && Array.isArray(answer.scripts) ? answer : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Asks the tab's top content script, then each frame the background knows has sandboxed
+ * scripts; their entries follow the top page's, each with the frame's origin. Null when the top
+ * page has no content script (a browser page, a file).
+ */
+async function paranoidTabStatus(tabId) {
+  const top = await paranoidFrameStatus(tabId, 0);
+  if (!top) return null;
+  let frames = [];
+  try {
+    const answer = await paranoidUiApi.runtime.sendMessage({ type: 'paranoid:tab-frames', tabId });
+    if (answer?.ok && Array.isArray(answer.frames)) frames = answer.frames;
+  } catch { /* the top page's entries alone */ }
+  for (const frameId of frames) {
+    const frame = await paranoidFrameStatus(tabId, frameId);
+    if (!frame) continue;
+    for (const entry of frame.scripts) top.scripts.push({ ...entry, frame: String(frame.origin) });
+    top.dropped = (Number(top.dropped) || 0) + (Number(frame.dropped) || 0);
+  }
+  return top;
 }
 
 const PARANOID_ORIGINS = { page: 'page tag', rule: 'quarantine rule', userscript: 'userscript' };
@@ -45,6 +67,7 @@ function paranoidRenderScripts(list, scripts, full) {
     item.append(head);
     const meta = paranoidElement('div', 'script-meta');
     meta.append(paranoidElement('span', 'badge', PARANOID_ORIGINS[s.origin] ?? 'unknown'));
+    if (s.frame) meta.append(paranoidElement('span', 'badge', `in a frame of ${s.frame}`));
     meta.append(paranoidElement('span', 'cpu', `CPU ${Number(s.cpuMs).toFixed(1)} ms · ${String(s.bucket)}`));
     if (s.messages > 0) meta.append(paranoidElement('span', 'cpu', `${Number(s.messages)} message${s.messages === 1 ? "" : "s"}`));
     item.append(meta);

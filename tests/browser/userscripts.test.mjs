@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { launch, openExtensionPage, extensionBase } from '../harness/sandbox-run.mjs';
+import { launch, openExtensionPage, openPopupFor, extensionBase } from '../harness/sandbox-run.mjs';
 import { startPageServer } from '../harness/page-server.mjs';
 
 const BROWSERS = [
@@ -44,13 +44,46 @@ function scripts(origin, other) {
   const names = await GM.listValues();
   await GM.setValue('seen', { k: await GM.getValue('k', 'none'), count: await GM.getValue('count', 'none'), names });
 })();`,
-    forger: header(['@name Forger', '@namespace paranoid-tests', `@match ${origin}/app/*`, '@grant GM.getValue']) + `
+    // A regular-expression @include, read part by part (rust-meta's include_regex).
+    forger: header(['@name Forger', '@namespace paranoid-tests', `@include /^https?:\\/\\/${origin.split('//')[1].replaceAll('.', '\\.')}\\/app\\//`, '@grant GM.getValue']) + `
 paranoid.onMessage((m) => { if (m && m.reply === 99) throw new Error('reply: ' + m.error); });
 paranoid.postMessage({ call: 'GM.setValue', id: 99, args: ['x', 1] });
 if (typeof GM.setValue !== 'undefined') throw new Error('GM.setValue is there');`,
     elsewhere: header(['@name Elsewhere', '@namespace paranoid-tests', `@match ${origin}/elsewhere/*`, '@grant GM.setValue']) + `
 GM.setValue('ran', true);`,
-    regex: header(['@name Regex include', '@include /^https?:\\/\\/example\\.com\\//']) + 'void 0;',
+    // Nothing says where the host is: a manager would match it anywhere in the URL.
+    // Userscripts in frames: OTHER is a second origin, shown in a frame of this server's page.
+    framed: header(['@name Framed', '@namespace paranoid-tests', '@match OTHER/inner.html', '@grant GM.setValue', '@grant paranoid.dom.read']) + `
+(async () => { await GM.setValue('text', await (await dom.one('#inner')).text()); })();`,
+    noframes: header(['@name No frames', '@namespace paranoid-tests', '@match OTHER/inner.html', '@noframes', '@grant GM.setValue']) + `
+GM.setValue('ran', true);`,
+    // abort(): the promise and onabort say so, and the request is cut (the server sees it close).
+    aborter: header(['@name Aborter', '@namespace paranoid-tests', `@match ${origin}/abort/*`, '@connect 127.0.0.1',
+      '@grant GM.xmlHttpRequest', '@grant GM.setValue']) + `
+(async () => {
+  const seen = {};
+  const slow = GM.xmlHttpRequest({ url: '${origin}/slow', onabort: (f) => { seen.onabort = f.error; }, onload: () => { seen.onload = true; } });
+  // Abort only once the server holds the request, so that there is a connection to cut.
+  while ((await GM.xmlHttpRequest({ url: '${origin}/slow-seen' })).responseText !== 'yes') await new Promise((r) => setTimeout(r, 50));
+  slow.abort();
+  try { await slow; seen.settled = 'resolved'; } catch (e) { seen.settled = e.message; }
+  // Aborted at once: the abort may overtake the request; it is stopped either way.
+  const early = GM.xmlHttpRequest({ url: '${origin}/slow' });
+  early.abort();
+  try { await early; seen.early = 'resolved'; } catch (e) { seen.early = e.message; }
+  // A request that has already finished is not affected by a late abort().
+  const quick = GM.xmlHttpRequest({ url: '${origin}/api/data' });
+  const done = await quick;
+  quick.abort();
+  seen.quick = done.status;
+  await GM.setValue('seen', seen);
+})();`,
+    // @run-at on a page that takes seconds to load: document-start runs while it loads.
+    earlyStart: header(['@name Early start', '@namespace paranoid-tests', `@match ${origin}/early/*`, '@run-at document-start', '@grant paranoid.dom.write']) + `
+dom.addClass('html', 'us-start');`,
+    earlyEnd: header(['@name Early end', '@namespace paranoid-tests', `@match ${origin}/early/*`, '@run-at document-end', '@grant paranoid.dom.write']) + `
+dom.addClass('html', 'us-end');`,
+    regex: header(['@name Regex include', '@include /bank\\.example\\//']) + 'void 0;',
     evil: header(['@name Evil', '@match https://example.com/*']) + "const x = 1;\nwindow.eval('x');\n\\u0065val('1');",
     requests: header(['@name Requests', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@connect 127.0.0.1',
       '@grant GM.xmlHttpRequest', '@grant GM.setValue', '@grant GM.notification', '@grant GM.getResourceText', `@resource note ${origin}/note.txt#sha256=${createHash('sha256').update(NOTE).digest('base64')}`,
@@ -121,6 +154,7 @@ GM.setValue('found', found);`,
 for (const [browser, ext] of BROWSERS) {
   describe(`userscripts in ${browser}`, { skip: ext ? false : 'the test build is not set' }, () => {
     let server, other, driver, code;
+    const slowHits = [];
     before(async () => {
       server = await startPageServer();
       other = await startPageServer(); // another host (localhost, not 127.0.0.1): never in @connect
@@ -143,6 +177,31 @@ for (const [browser, ext] of BROWSERS) {
         <h2>first story</h2><p>text</p><h2>second story</h2><div class="sponsored">sponsored</div>`);
       server.serve('/lib.js', 'text/javascript', 'var lib = 1;'); // not the empty file the hash pins
       server.serve('/app/page.html', 'text/html; charset=utf-8', '<!doctype html><title>app</title><p>app page</p>');
+      server.serve('/abort/page.html', 'text/html; charset=utf-8', '<!doctype html><title>abort</title>');
+      // Answers only after 20 s; records whether the client hung up first.
+      server.handle('/slow', (req, res) => {
+        const hit = { closedEarly: false, answered: false };
+        slowHits.push(hit);
+        const timer = setTimeout(() => { hit.answered = true; res.writeHead(200, { 'content-type': 'text/plain' }); res.end('late'); }, 20000);
+        res.on('close', () => { if (!hit.answered) { hit.closedEarly = true; clearTimeout(timer); } });
+      });
+      server.handle('/slow-seen', (req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(slowHits.length > 0 ? 'yes' : 'no'); });
+      // The page's end comes 3 s after its start; the page notes when each class appears.
+      server.handle('/early/page.html', (req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.write(`<!doctype html><title>early</title><script>
+          window.t = {};
+          document.addEventListener('DOMContentLoaded', () => { t.dcl = performance.now(); t.startBeforeDcl = document.documentElement.classList.contains('us-start'); });
+          new MutationObserver(() => {
+            const c = document.documentElement.classList;
+            if (c.contains('us-start') && !t.start) t.start = performance.now();
+            if (c.contains('us-end') && !t.end) t.end = performance.now();
+          }).observe(document.documentElement, { attributes: true });
+        </script><p>loading`);
+        setTimeout(() => res.end('<p>loaded</p>'), 3000);
+      });
+      server.serve('/framing.html', 'text/html; charset=utf-8', `<!doctype html><title>framing</title><p>top</p><iframe src="${otherOrigin}/inner.html"></iframe>`);
+      other.serve('/inner.html', 'text/html; charset=utf-8', '<!doctype html><title>inner</title><p id="inner">inside the frame</p>');
       driver = await launch(browser, ext);
       // The background must be listening before the first navigation, or it never sees it.
       const start = await driver.getWindowHandle();
@@ -230,7 +289,7 @@ for (const [browser, ext] of BROWSERS) {
       const start = await driver.getWindowHandle();
       for (const name of names) {
         await openExtensionPage(driver, browser, ext, 'ui/options.html');
-        for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.userscripts !== undefined')); i++) await sleep(50);
+        for (let i = 0; i < 100 && !(await driver.executeScript('return document.body?.dataset.userscripts !== undefined')); i++) await sleep(50);
         await driver.executeScript('document.getElementById("paste").value = arguments[0]; document.getElementById("paste-form").requestSubmit();', code[name]);
         await followInstallTab();
         const page = await readInstallPage();
@@ -267,7 +326,7 @@ for (const [browser, ext] of BROWSERS) {
       const regex = await openUserJs('regex');
       assert.equal(regex.verdict, 'refused');
       assert.equal(regex.disabled, true);
-      assert.match(regex.text, /regular expression/);
+      assert.match(regex.text, /regular expression must write `:\\\/\\\/` outside any group, so that it says where the host is/);
       await closeBackTo(start);
       const evil = await openUserJs('evil');
       assert.equal(evil.verdict, 'refused');
@@ -398,7 +457,7 @@ for (const [browser, ext] of BROWSERS) {
       const file = path.join(SHOTS, 'lifecycle.user.js');
       writeFileSync(file, code.lifecycle);
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
-      for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.userscripts !== undefined')); i++) await sleep(50);
+      for (let i = 0; i < 100 && !(await driver.executeScript('return document.body?.dataset.userscripts !== undefined')); i++) await sleep(50);
       await driver.findElement({ id: 'file' }).sendKeys(file);
       await followInstallTab();
       assert.equal((await readInstallPage()).verdict, 'ok');
@@ -536,6 +595,56 @@ for (const [browser, ext] of BROWSERS) {
       await driver.executeScript('document.querySelector("#userscripts-title").scrollIntoView()');
       writeFileSync(path.join(SHOTS, `options-userscripts-${browser}.png`), Buffer.from(await driver.takeScreenshot(), 'base64'));
       await closeBackTo(start);
+    });
+
+    it('runs a document-start script while the page loads, a document-end one after', async () => {
+      await paste(['earlyStart', 'earlyEnd']);
+      await driver.get(`${server.origin}/early/page.html`);
+      let t;
+      const deadline = Date.now() + 20000;
+      while (!(t = await driver.executeScript('return window.t && window.t.end ? window.t : null')) && Date.now() < deadline) await sleep(100);
+      assert.ok(t, 'the document-end script never ran');
+      assert.equal(t.startBeforeDcl, true, `document-start ran before DOMContentLoaded: ${JSON.stringify(t)}`);
+      assert.ok(t.start < t.dcl && t.dcl < t.end, JSON.stringify(t));
+      // A figure for the notes, not a check: how long after DOMContentLoaded document-end ran.
+      console.log(`${browser}: document-start at ${t.start.toFixed(0)} ms, DOMContentLoaded at ${t.dcl.toFixed(0)} ms, document-end at ${t.end.toFixed(0)} ms (+${(t.end - t.dcl).toFixed(0)})`);
+    });
+
+    it('aborts a request when the script calls abort(), and the server sees it cut', async () => {
+      await paste(['aborter']);
+      await driver.get(`${server.origin}/abort/page.html`);
+      const all = await storageUntil((a) => valuesOf(a, ids.aborter).seen, 'the aborter did not finish');
+      const aborted = 'Error: GM.xmlHttpRequest: aborted';
+      assert.deepEqual(valuesOf(all, ids.aborter).seen, { onabort: aborted, settled: aborted, early: aborted, quick: 200 });
+      const deadline = Date.now() + 10000;
+      while (!slowHits.every((h) => h.closedEarly) && Date.now() < deadline) await sleep(100);
+      assert.ok(slowHits.length >= 1 && slowHits.length <= 2, `${slowHits.length} slow requests`);
+      for (const hit of slowHits) assert.deepEqual(hit, { closedEarly: true, answered: false }, 'every slow request was cut, none answered');
+    });
+
+    it('runs userscripts in frames, except @noframes ones, and the popup lists them', async () => {
+      await paste(['framed', 'noframes']);
+      await driver.get(`${server.origin}/framing.html`);
+      let all = await storageUntil((a) => valuesOf(a, ids.framed).text, 'the framed script did not run in the frame');
+      assert.deepEqual(valuesOf(all, ids.framed), { text: 'inside the frame' });
+      const entries = await (async () => {
+        const page = await driver.getWindowHandle();
+        await openPopupFor(driver, browser, ext, `${server.origin}/framing.html`);
+        const listed = await driver.executeScript(`return [...document.querySelectorAll('li.script')].map((li) => li.innerText)`);
+        writeFileSync(path.join(SHOTS, `popup-frames-${browser}.png`), Buffer.from(await driver.takeScreenshot(), 'base64'));
+        await closeBackTo(page);
+        return listed;
+      })();
+      assert.equal(entries.length, 1, JSON.stringify(entries));
+      assert.match(entries[0], /Framed/);
+      assert.match(entries[0], new RegExp(`in a frame of ${other.origin.replace('127.0.0.1', 'localhost').replaceAll('.', '\\.')}`));
+      // @noframes: not in the frame (its history has no run), and it does run top-level.
+      assert.equal(all[`paranoid:us:history:${ids.noframes}`], undefined);
+      await driver.get(`${other.origin.replace('127.0.0.1', 'localhost')}/inner.html`);
+      all = await storageUntil((a) => valuesOf(a, ids.noframes).ran && a[`paranoid:us:history:${ids.framed}`]?.runs === 2,
+        'the @noframes script did not run top-level');
+      assert.equal(all[`paranoid:us:history:${ids.noframes}`].runs, 1);
+      assert.equal(all[`paranoid:us:history:${ids.framed}`].runs, 2, 'the framed script ran in the frame, then top-level');
     });
   });
 }

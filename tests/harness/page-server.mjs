@@ -7,6 +7,7 @@ import http from 'node:http';
 /**
  * @returns {Promise<{ origin: string, hits: { path: string, headers: object }[],
  *   serve: (path: string, type: string, body: string | Buffer, headers?: object) => void,
+ *   handle: (path: string, handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) => void,
  *   close: () => void }>}
  */
 export async function startPageServer() {
@@ -17,6 +18,7 @@ export async function startPageServer() {
     hits.push({ path, url: req.url, headers: req.headers });
     const route = routes.get(path);
     if (!route) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
+    if (typeof route === 'function') { route(req, res); return; }
     res.writeHead(200, { 'content-type': route.type, ...route.headers });
     res.end(route.body);
   });
@@ -25,7 +27,8 @@ export async function startPageServer() {
     origin: `http://127.0.0.1:${server.address().port}`,
     hits,
     serve: (path, type, body, headers = {}) => routes.set(path, { type, body, headers }),
-    close: () => server.close(),
+    handle: (path, handler) => routes.set(path, handler),
+    close: () => { server.closeAllConnections?.(); server.close(); },
   };
 }
 

@@ -36,6 +36,7 @@ const STATIC_FILES: &[&str] = &[
     "background/background.js",
     "background/userscripts.js",
     "background/userscript-updates.js",
+    "background/frames.js",
     "shared/site-settings.js",
     "shared/read-text.js",
     "shared/wasm-call.js",
