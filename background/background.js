@@ -15,7 +15,7 @@
 // Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
 if (typeof paranoidPolicy === 'undefined') {
   importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js',
-    '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/userscripts.js',
+    '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/clipboard.js', '/background/userscripts.js',
     '/background/userscript-updates.js', '/background/frames.js');
 }
 

@@ -10,7 +10,7 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys */
+/* global paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard */
 /* exported paranoidUserscriptMessage */
 
 const usBackgroundApi = globalThis.browser ?? globalThis.chrome;
@@ -116,8 +116,15 @@ async function usCall(record, name, args, sender) {
       const id = await usBackgroundApi.notifications.create({
         type: 'basic', title: title.slice(0, 200), message: text, iconUrl: usBackgroundApi.runtime.getURL('ui/icon-128.png'),
       });
+      // Where a click goes: the frame that asked, for this script only.
+      if (Number.isSafeInteger(sender.tab?.id)) {
+        await usBackgroundApi.storage.session.set({ [usNotificationKey(id)]: { tabId: sender.tab.id, frameId: sender.frameId ?? 0, script: record.id } });
+      }
       return { id };
     }
+    case 'GM.setClipboard':
+      await paranoidWriteClipboard(String(args[0] ?? ''));
+      return null;
     case 'GM.openInTab': {
       const [url, background] = args;
       const target = new URL(String(url), sender.url);
@@ -240,6 +247,28 @@ function usAbortRequest(record, key, sender) {
   if (usAbortedEarly.size > 256) usAbortedEarly.delete(usAbortedEarly.values().next().value);
   return false;
 }
+
+const usNotificationKey = (id) => `paranoid:us:notification:${id}`;
+
+/**
+ * A click on (or the closing of) a script's notification, told to the frame whose script made
+ * it, which hands it to that script's sandbox (`onclick`, `ondone`). A click also closes it.
+ * The notification's owner is kept in `storage.session` (the service worker may have stopped
+ * since), and forgotten when it closes.
+ * @param {string} id
+ * @param {'click' | 'done'} event
+ */
+async function usNotificationEvent(id, event) {
+  const key = usNotificationKey(id);
+  const owner = (await usBackgroundApi.storage.session.get(key))[key];
+  if (owner === null || typeof owner !== 'object' || !Number.isSafeInteger(owner.tabId) || !Number.isSafeInteger(owner.frameId)) return;
+  if (event === 'done') await usBackgroundApi.storage.session.remove(key);
+  await usBackgroundApi.tabs.sendMessage(owner.tabId, { type: 'paranoid:us-notification', script: String(owner.script), notification: id, event },
+    { frameId: owner.frameId }).catch(() => {});
+  if (event === 'click') await usBackgroundApi.notifications.clear(id).catch(() => {});
+}
+usBackgroundApi.notifications.onClicked.addListener((id) => { usNotificationEvent(id, 'click'); });
+usBackgroundApi.notifications.onClosed.addListener((id) => { usNotificationEvent(id, 'done'); });
 
 /** Adds one run's outcome to the script's history. */
 function usRecord(id, entry) {

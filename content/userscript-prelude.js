@@ -27,6 +27,16 @@ function paranoidUserscriptPrelude() {
       build();
       return;
     }
+    if (typeof message.notification === 'string') {
+      const callbacks = notifications.get(message.notification);
+      if (callbacks === undefined) return;
+      if (message.event === 'click' && typeof callbacks.onclick === 'function') callbacks.onclick();
+      if (message.event === 'done') {
+        notifications.delete(message.notification);
+        if (typeof callbacks.ondone === 'function') callbacks.ondone();
+      }
+      return;
+    }
     if (message.event !== undefined) {
       const listener = listeners.get(message.event);
       const data = message.data !== null && typeof message.data === 'object' ? message.data : {};
@@ -114,7 +124,16 @@ function paranoidUserscriptPrelude() {
     insertText: (selector, position, text) => call('dom.insertText', [selector, position, text]),
     insertHTML: (selector, position, markup) => call('dom.insertHTML', [selector, position, markup]).then((ids) => ids.map(handle)),
   });
-  const notification = (details, title) => call('GM.notification', [typeof details === 'string' ? { text: details, title } : details]);
+  // GM.notification(text, title) or ({ text, title, onclick, ondone }): only text and title
+  // cross; the callbacks wait here for the background's word that the user clicked or closed it.
+  const notifications = new Map();
+  const notification = (details, title) => {
+    const d = details !== null && typeof details === 'object' ? details : { text: details, title };
+    return call('GM.notification', [{ text: d.text, title: d.title }]).then((shown) => {
+      if (typeof d.onclick === 'function' || typeof d.ondone === 'function') notifications.set(String(shown.id), { onclick: d.onclick, ondone: d.ondone });
+      return shown;
+    });
+  };
   const build = () => {
     const GM = {};
     for (const name of granted) {

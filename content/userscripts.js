@@ -24,17 +24,14 @@ function paranoidRunAtReached(runAt) {
   return loaded('interactive');
 }
 
-/** GM calls the content script answers itself (they touch this page); the rest go to the background. */
+/** GM calls the content script answers itself (they touch this page); the rest go to the background
+ * (GM.setClipboard too: a page's clipboard wants the page focused and secure). */
 const paranoidGmHere = {
   'GM.addStyle': async ([css]) => {
     if (typeof css !== 'string') throw new TypeError('GM.addStyle: the CSS must be a string');
     const style = document.createElement('style');
     style.textContent = css;
     (document.head ?? document.documentElement).append(style);
-    return null;
-  },
-  'GM.setClipboard': async ([text]) => {
-    await navigator.clipboard.writeText(String(text));
     return null;
   },
 };
@@ -57,6 +54,15 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
   const outcome = (script, result, detail) => {
     paranoidExtension.runtime.sendMessage({ type: 'paranoid:us-outcome', id: script.id, outcome: result, detail }).catch(() => {});
   };
+
+  // A click on a script's notification, from the background: handed to that script's sandbox.
+  const sandboxes = new Map();
+  paranoidExtension.runtime.onMessage.addListener((message, sender) => {
+    if (sender.id !== paranoidExtension.runtime.id || message === null || typeof message !== 'object') return undefined;
+    if (message.type !== 'paranoid:us-notification' || typeof message.notification !== 'string') return undefined;
+    sandboxes.get(message.script)?.post({ notification: message.notification, event: message.event === 'click' ? 'click' : 'done' });
+    return undefined;
+  });
 
   for (const script of scripts) {
     (async () => {
@@ -114,6 +120,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       if (grants.size > 0) parts.push({ text: `(${Function.prototype.toString.call(paranoidUserscriptPrelude)})();`, file: 'paranoid:gm-prelude', init: true });
       for (const r of script.requires) parts.push({ text: r.text, file: r.url });
       parts.push({ text: script.source, file: `userscript:${script.name}` });
+      sandboxes.set(script.id, sandbox);
       update({ status: 'running' });
       for (const part of parts) {
         const result = await sandbox.run(part.text, part.file);

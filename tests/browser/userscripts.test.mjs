@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { By, Key } from 'selenium-webdriver';
 import { launch, openExtensionPage, openPopupFor, extensionBase } from '../harness/sandbox-run.mjs';
 import { startPageServer } from '../harness/page-server.mjs';
 
@@ -83,6 +84,15 @@ GM.setValue('ran', true);`,
 dom.addClass('html', 'us-start');`,
     earlyEnd: header(['@name Early end', '@namespace paranoid-tests', `@match ${origin}/early/*`, '@run-at document-end', '@grant paranoid.dom.write']) + `
 dom.addClass('html', 'us-end');`,
+    // A notification's onclick and ondone, and the clipboard.
+    notifier: header(['@name Notifier', '@namespace paranoid-tests', `@match ${origin}/notify/*`, '@grant GM.notification', '@grant GM.setClipboard', '@grant GM.setValue']) + `
+(async () => {
+  const events = [];
+  const shown = await GM.notification({ text: 'click me', title: 'Notifier', onclick: () => { events.push('click'); }, ondone: () => { events.push('done'); GM.setValue('events', events); } });
+  let clipboard = 'ok';
+  try { await GM.setClipboard('copied by a userscript'); } catch (e) { clipboard = e.message; }
+  await GM.setValue('shown', { id: shown.id, clipboard });
+})();`,
     regex: header(['@name Regex include', '@include /bank\\.example\\//']) + 'void 0;',
     evil: header(['@name Evil', '@match https://example.com/*']) + "const x = 1;\nwindow.eval('x');\n\\u0065val('1');",
     requests: header(['@name Requests', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@connect 127.0.0.1',
@@ -200,6 +210,7 @@ for (const [browser, ext] of BROWSERS) {
         </script><p>loading`);
         setTimeout(() => res.end('<p>loaded</p>'), 3000);
       });
+      server.serve('/notify/page.html', 'text/html; charset=utf-8', '<!doctype html><title>notify</title><textarea id="paste"></textarea>');
       server.serve('/framing.html', 'text/html; charset=utf-8', `<!doctype html><title>framing</title><p>top</p><iframe src="${otherOrigin}/inner.html"></iframe>`);
       other.serve('/inner.html', 'text/html; charset=utf-8', '<!doctype html><title>inner</title><p id="inner">inside the frame</p>');
       driver = await launch(browser, ext);
@@ -253,8 +264,8 @@ for (const [browser, ext] of BROWSERS) {
       text: document.querySelector('main').innerText, disabled: document.getElementById('install').disabled }`);
     const clickInstall = async () => {
       await driver.executeScript('document.getElementById("install").click()');
-      for (let i = 0; i < 100 && !(await driver.executeScript('return document.body.dataset.installed || ""')); i++) await sleep(100);
-      return driver.executeScript('return document.body.dataset.installed || ""');
+      for (let i = 0; i < 100 && !(await driver.executeScript('return document.body?.dataset.installed || ""')); i++) await sleep(100);
+      return driver.executeScript('return document.body?.dataset.installed || ""');
     };
     /** Opens `name.user.js` as a user would, and returns the install page's contents (its tab is current). */
     const openUserJs = async (name) => {
@@ -534,7 +545,7 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(alarm, 24 * 60, 'the daily update check is scheduled');
       const hitsBefore = server.hits.length;
       await driver.executeScript('document.getElementById("check-updates").click()');
-      for (let i = 0; i < 100 && (await driver.executeScript('return document.body.dataset.updatesChecked ?? null')) === null; i++) await sleep(100);
+      for (let i = 0; i < 100 && (await driver.executeScript('return document.body?.dataset.updatesChecked ?? null')) === null; i++) await sleep(100);
       assert.equal(await driver.executeScript('return document.body.dataset.updatesChecked'), '1', 'one script names where its updates come from');
       const asked = server.hits.slice(hitsBefore).filter((h) => h.path === '/lifecycle-v2.user.js');
       assert.equal(asked.length, 1, 'the check asked the script\'s @downloadURL once');
@@ -581,7 +592,7 @@ for (const [browser, ext] of BROWSERS) {
     it('lists the scripts with their history and values in the options page', async () => {
       const start = await driver.getWindowHandle();
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
-      for (let i = 0; i < 100 && (await driver.executeScript('return document.body.dataset.userscripts || ""')) !== '11'; i++) await sleep(100);
+      for (let i = 0; i < 100 && (await driver.executeScript('return document.body?.dataset.userscripts || ""')) !== '11'; i++) await sleep(100);
       const items = await driver.executeScript(`return [...document.querySelectorAll('li.userscript')].map((li) => ({
         name: li.dataset.name, history: li.querySelector('.history').textContent, values: li.querySelector('.values').textContent }))`);
       const byName = Object.fromEntries(items.map((i) => [i.name, i]));
@@ -620,6 +631,46 @@ for (const [browser, ext] of BROWSERS) {
       while (!slowHits.every((h) => h.closedEarly) && Date.now() < deadline) await sleep(100);
       assert.ok(slowHits.length >= 1 && slowHits.length <= 2, `${slowHits.length} slow requests`);
       for (const hit of slowHits) assert.deepEqual(hit, { closedEarly: true, answered: false }, 'every slow request was cut, none answered');
+    });
+
+    it('hands a notification click and close to the script that made it, and writes the clipboard', async () => {
+      await paste(['notifier']);
+      await driver.get(`${server.origin}/notify/page.html`);
+      let all = await storageUntil((a) => valuesOf(a, ids.notifier).shown, 'the notifier did not finish');
+      const { id, clipboard } = valuesOf(all, ids.notifier).shown;
+      assert.equal(clipboard, 'ok');
+      // What the browser fires on a click and on closing goes through the test build's hook
+      // (headless browsers show nothing to click); the rest is the shipped path.
+      const page = await driver.getWindowHandle();
+      const fire = async (event) => {
+        await openExtensionPage(driver, browser, ext, 'ui/options.html');
+        await driver.manage().setTimeouts({ script: 10000 });
+        const answer = await driver.executeAsyncScript(function (id, event, done) {
+          (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ type: 'paranoid:test-notification', id, event }).then(done, (e) => done(String(e)));
+        }, id, event);
+        assert.deepEqual(answer, { ok: true });
+        await closeBackTo(page);
+      };
+      if (browser === 'firefox') {
+        // Headless Firefox has no notification service: it closes each notification as it
+        // opens and fires onClosed itself, so ondone comes from the browser's own event. A
+        // click on a closed notification then reaches nobody.
+        all = await storageUntil((a) => valuesOf(a, ids.notifier).events, 'ondone was not called when Firefox closed the notification');
+        assert.deepEqual(valuesOf(all, ids.notifier).events, ['done']);
+        await fire('click');
+        await sleep(1000);
+        assert.deepEqual(valuesOf(await storage(), ids.notifier).events, ['done'], 'no callback after ondone');
+      } else {
+        assert.equal(valuesOf(await storage(), ids.notifier).events, undefined, 'the notification is still open');
+        await fire('click');
+        all = await storageUntil((a) => valuesOf(a, ids.notifier).events, 'ondone was not called');
+        assert.deepEqual(valuesOf(all, ids.notifier).events, ['click', 'done'], 'a click, then the close that the click makes');
+      }
+      // The clipboard holds the script's text: pasted into the page as a user would.
+      const box = await driver.findElement(By.id('paste'));
+      await box.click();
+      await box.sendKeys(Key.CONTROL, 'v');
+      assert.equal(await driver.executeScript('return document.getElementById("paste").value'), 'copied by a userscript');
     });
 
     it('runs userscripts in frames, except @noframes ones, and the popup lists them', async () => {

@@ -37,6 +37,9 @@ const STATIC_FILES: &[&str] = &[
     "background/userscripts.js",
     "background/userscript-updates.js",
     "background/frames.js",
+    "background/clipboard.js",
+    "background/clipboard-page.html",
+    "background/clipboard-page.js",
     "shared/site-settings.js",
     "shared/read-text.js",
     "shared/wasm-call.js",
@@ -74,6 +77,11 @@ const BINARY_FILES: &[&str] = &["ui/icon-48.png", "ui/icon-128.png"];
 /// Test builds only: content scripts after the shipped ones (the harness's hook, the bench's
 /// measurements), in this order.
 const TEST_FILES: &[&str] = &["content/test-bench.js", "content/test-hook.js"];
+/// Test builds only: the background's hook (notification events the harness cannot click), after
+/// the shipped background. Chrome's service worker is one file, so a test build's worker is a
+/// generated one that imports both.
+const BACKGROUND_TEST_FILE: &str = "background/test-hook.js";
+const TEST_SERVICE_WORKER: &str = "background/test-service-worker.js";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Browser {
@@ -215,9 +223,16 @@ fn lay_out(
         write(&dir.join(file), &bytes)?;
     }
     if test {
-        for hook in TEST_FILES {
+        for hook in TEST_FILES.iter().chain([&BACKGROUND_TEST_FILE]) {
             write(&dir.join(hook), read(&root.join(hook))?.as_bytes())?;
         }
+        write(
+            &dir.join(TEST_SERVICE_WORKER),
+            format!(
+                "'use strict';\n// Generated for test builds by `cargo xtask extension`.\nimportScripts('/background/background.js', '/{BACKGROUND_TEST_FILE}');\n"
+            )
+            .as_bytes(),
+        )?;
     }
     write(&dir.join("core/paranoid_core.wasm"), &wasm.core)?;
     write(&dir.join("core/paranoid_meta.wasm"), &wasm.meta)?;
@@ -286,6 +301,10 @@ fn derive_manifest(mut m: Value, browser: Browser, test: bool) -> Value {
             if let Some(bg) = obj.get_mut("background").and_then(Value::as_object_mut) {
                 bg.remove("service_worker");
             }
+            // Firefox's background page writes the clipboard itself (background/clipboard.js).
+            if let Some(permissions) = obj.get_mut("permissions").and_then(Value::as_array_mut) {
+                permissions.retain(|p| p != "offscreen");
+            }
         }
     }
     if test {
@@ -295,6 +314,14 @@ fn derive_manifest(mut m: Value, browser: Browser, test: bool) -> Value {
                 if let Some(js) = script.get_mut("js").and_then(Value::as_array_mut) {
                     js.extend(TEST_FILES.iter().map(|f| Value::from(*f)));
                 }
+            }
+        }
+        if let Some(bg) = obj.get_mut("background").and_then(Value::as_object_mut) {
+            if bg.contains_key("service_worker") {
+                bg.insert("service_worker".into(), Value::from(TEST_SERVICE_WORKER));
+            }
+            if let Some(scripts) = bg.get_mut("scripts").and_then(Value::as_array_mut) {
+                scripts.push(Value::from(BACKGROUND_TEST_FILE));
             }
         }
     }
