@@ -115,7 +115,7 @@ async function main() {
     if (meta.namespace) fact(facts, 'Namespace', meta.namespace);
     fact(facts, 'Runs on', ...(meta.matches.length + meta.includes.length === 0 ? ['no page (it names none)'] : [...meta.matches, ...meta.includes].map((p) => el('div', null, code(p)))));
     if (meta.excludeMatches.length + meta.excludes.length > 0) fact(facts, 'Never on', ...[...meta.excludeMatches, ...meta.excludes].map((p) => el('div', null, code(p))));
-    fact(facts, 'Runs', RUN_AT_WORDS[meta.runAt] ?? meta.runAt, ', in top-level pages only', meta.noframes ? ' (@noframes)' : ' (Paranoid does not run userscripts in frames yet)');
+    fact(facts, 'Runs', RUN_AT_WORDS[meta.runAt] ?? meta.runAt, meta.noframes ? ', in top-level pages only (@noframes)' : ', in top-level pages and in the frames they contain');
 
     $('powers').hidden = false;
     const grants = $('grants');

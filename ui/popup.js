@@ -34,6 +34,6 @@
   });
   if (!status.enabled) show('Sandboxing is off for this site: its Paranoid scripts do not run.');
   else if (status.scripts.length === 0) show('No sandboxed scripts on this page.');
-  paranoidRenderScripts(document.getElementById('scripts'), status.scripts, false);
+  paranoidRenderScripts(document.getElementById('scripts'), status.scripts, false, status.dropped);
   document.body.dataset.loaded = 'true';
 })();

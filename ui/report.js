@@ -15,6 +15,6 @@
   }
   document.getElementById('site').textContent = status.url;
   if (status.scripts.length === 0) { note.textContent = 'No sandboxed scripts on that page.'; note.hidden = false; }
-  paranoidRenderScripts(document.getElementById('scripts'), status.scripts, true);
+  paranoidRenderScripts(document.getElementById('scripts'), status.scripts, true, status.dropped);
   document.body.dataset.loaded = 'true';
 })();

@@ -55,8 +55,9 @@ function paranoidElement(tag, className, text) {
  * @param {HTMLElement} list where the entries go (emptied first)
  * @param {object[]} scripts the content script's entries
  * @param {boolean} full the report page's detail: diagnostics, errors, missing globals
+ * @param {number} dropped entries the page's registry did not keep (it keeps the first 500)
  */
-function paranoidRenderScripts(list, scripts, full) {
+function paranoidRenderScripts(list, scripts, full, dropped = 0) {
   list.replaceChildren();
   for (const s of scripts) {
     const item = paranoidElement('li', 'script');
@@ -89,4 +90,6 @@ function paranoidRenderScripts(list, scripts, full) {
     }
     list.append(item);
   }
+  const more = Number(dropped) || 0;
+  if (more > 0) list.append(paranoidElement('li', 'more', `and ${more} more, not listed: this page started more sandboxed scripts than Paranoid lists`));
 }
