@@ -818,3 +818,70 @@ pub fn first_difference(scanned: &[(Token, BytePos)], parsed: &[TokenAndSpan]) -
     }
     scanned_iter.next().map(|&(_, lo)| lo)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swc_common::Span;
+
+    fn parsed(tokens: &[(Token, u32)]) -> Vec<TokenAndSpan> {
+        tokens
+            .iter()
+            .map(|&(token, lo)| TokenAndSpan {
+                token,
+                had_line_break: false,
+                span: Span::new(BytePos(lo), BytePos(lo + 1)),
+            })
+            .collect()
+    }
+
+    fn scanned(tokens: &[(Token, u32)]) -> Vec<(Token, BytePos)> {
+        tokens.iter().map(|&(t, lo)| (t, BytePos(lo))).collect()
+    }
+
+    // No input is known where swc's lexer, run twice, reads a token differently (that would be
+    // the bug the check exists for), so the comparison itself is tested on made-up streams.
+    #[test]
+    fn the_same_tokens_at_the_same_places_agree() {
+        let tokens = [(Token::Ident, 1), (Token::Slash, 3), (Token::Ident, 5)];
+        let mut with_eof = parsed(&tokens);
+        with_eof.extend(parsed(&[(Token::Eof, 6)]));
+        assert_eq!(first_difference(&scanned(&tokens), &with_eof), None);
+    }
+
+    #[test]
+    fn a_division_read_as_a_regex_is_where_they_differ() {
+        // `a / b / c`: the parser reads two divisions; a scan that read `/ b /` as a regular
+        // expression differs at the first `/`.
+        let parser = parsed(&[
+            (Token::Ident, 1),
+            (Token::Slash, 3),
+            (Token::Ident, 5),
+            (Token::Slash, 7),
+            (Token::Ident, 9),
+        ]);
+        let scan = scanned(&[(Token::Ident, 1), (Token::Regex, 3), (Token::Ident, 9)]);
+        assert_eq!(first_difference(&scan, &parser), Some(BytePos(3)));
+    }
+
+    #[test]
+    fn the_same_token_at_another_place_differs_at_the_earlier_one() {
+        let parser = parsed(&[(Token::Ident, 1), (Token::Slash, 5)]);
+        let scan = scanned(&[(Token::Ident, 1), (Token::Slash, 4)]);
+        assert_eq!(first_difference(&scan, &parser), Some(BytePos(4)));
+    }
+
+    #[test]
+    fn a_token_only_one_side_read_is_a_difference() {
+        let two = [(Token::Ident, 1), (Token::Semi, 2)];
+        let one = [(Token::Ident, 1)];
+        assert_eq!(
+            first_difference(&scanned(&one), &parsed(&two)),
+            Some(BytePos(2))
+        );
+        assert_eq!(
+            first_difference(&scanned(&two), &parsed(&one)),
+            Some(BytePos(2))
+        );
+    }
+}

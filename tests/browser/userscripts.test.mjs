@@ -158,6 +158,9 @@ throw new Error('paranoid has: ' + Object.getOwnPropertyNames(paranoid).sort().j
       `@require ${origin}/dl/evil.js#sha256=${createHash('sha256').update(EVIL_LIB).digest('base64')}`,
       `@require ${origin}/dl/gone.js#sha256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=`,
       `@resource moved ${origin}/dl/moved.txt#sha256=${createHash('sha256').update(NOTE).digest('base64')}`]) + 'void 0;',
+    // Update checks that must each fail, for their own reason.
+    ...Object.fromEntries(['latin1', 'endless', 'broken'].map((name) => [`stale-${name}`,
+      header([`@name Stale ${name}`, '@namespace paranoid-tests', '@version 1.0', '@match https://example.com/*', `@updateURL ${origin}/upd/${name}.user.js`]) + 'void 0;'])),
     regex: header(['@name Regex include', '@include /bank\\.example\\//']) + 'void 0;',
     evil: header(['@name Evil', '@match https://example.com/*']) + "const x = 1;\nwindow.eval('x');\n\\u0065val('1');",
     requests: header(['@name Requests', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@connect 127.0.0.1',
@@ -915,6 +918,32 @@ for (const [browser, ext] of BROWSERS) {
       await driver.executeAsyncScript(function (done) { (globalThis.browser ?? globalThis.chrome).storage.local.remove('paranoid:us:draft').then(() => done()); });
       await closeBackTo(start);
       assert.equal((await storage())['paranoid:us:index'].length, indexBefore, 'nothing was installed');
+    });
+
+    it('records a failed update check with its reason: not UTF-8, over the limit, an HTTP error', async () => {
+      server.serve('/upd/latin1.user.js', 'text/javascript', LATIN1);
+      server.handle('/upd/endless.user.js', endless);
+      server.handle('/upd/broken.user.js', (req, res) => { res.writeHead(500); res.end('broken'); });
+      await paste(['stale-latin1', 'stale-endless', 'stale-broken']);
+      const start = await driver.getWindowHandle();
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      const row = (name) => `li.userscript[data-id="${ids[name]}"]`;
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row('stale-broken'))); i++) await sleep(50);
+      await driver.executeScript('document.getElementById("check-updates").click()');
+      for (let i = 0; i < 200 && (await driver.executeScript('return document.body?.dataset.updatesChecked ?? null')) === null; i++) await sleep(100);
+      assert.ok(Number(await driver.executeScript('return document.body.dataset.updatesChecked')) >= 3);
+      await driver.manage().setTimeouts({ script: 10000 });
+      const checks = await driver.executeAsyncScript(function (keys, done) { (globalThis.browser ?? globalThis.chrome).storage.local.get(keys).then(done); },
+        ['stale-latin1', 'stale-endless', 'stale-broken'].map((n) => `paranoid:us:update:${ids[n]}`));
+      const errorOf = (name) => checks[`paranoid:us:update:${ids[name]}`]?.error;
+      assert.equal(errorOf('stale-latin1'), 'not UTF-8 text');
+      assert.equal(errorOf('stale-endless'), 'over the limit of 4194304 bytes');
+      assert.equal(errorOf('stale-broken'), 'HTTP 500');
+      for (const name of ['stale-latin1', 'stale-endless', 'stale-broken']) assert.equal(checks[`paranoid:us:update:${ids[name]}`].offer, false);
+      // Shown in the settings, beside the script.
+      for (let i = 0; i < 50 && !(await driver.executeScript('return !!document.querySelector(arguments[0] + " .update")', row('stale-latin1'))); i++) await sleep(100);
+      assert.match(await driver.executeScript('return document.querySelector(arguments[0]).innerText', row('stale-latin1')), /The last update check failed: not UTF-8 text/);
+      await closeBackTo(start);
     });
   });
 }
