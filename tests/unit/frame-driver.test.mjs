@@ -1,0 +1,172 @@
+'use strict';
+// What the frame hands on from the worker, what the content script makes of it, and the
+// frame's heartbeat on a transpile that never ends (docs/bad-input.md). The kernel bounds every
+// message it sends, so these are the second checks, which no sandbox can reach while the kernel
+// holds: they are driven here with forged messages, and the heartbeat with a clock the test moves. The frame's driver (`sandbox-page/worker-driver.js`)
+// runs in a fresh realm over a stand-in Worker that the test speaks for; the content script's
+// handle (`content/sandbox-host.js`) is fed what a compromised frame could send.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import vm from 'node:vm';
+import { webcrypto } from 'node:crypto';
+import { paranoidBin } from '../../rust-core/tests/node/paranoid-cli.mjs';
+
+const ROOT = new URL('../../', import.meta.url);
+const policy = JSON.parse(execFileSync(paranoidBin(), ['policy'], { encoding: 'utf8' }));
+const LIMIT = policy.messageLimit;
+
+/** The frame's driver over a stand-in worker; `sent` is what it hands on to the content script. */
+async function driverRealm({ clock = null } = {}) {
+  const posted = [];
+  let self = null;
+  class Worker extends EventTarget {
+    constructor() { super(); self = this; }
+    postMessage(message) { posted.push(message); }
+    terminate() { this.terminated = true; }
+  }
+  const context = vm.createContext({
+    Worker, EventTarget, Blob, URL, crypto: webcrypto,
+    performance: clock ? { now: () => clock.now } : performance,
+    WebAssembly: { compile: async () => ({ stand: 'in' }) },
+    setTimeout, clearTimeout,
+    // With a clock of its own, the test makes the heartbeat's beats itself.
+    setInterval: clock ? (f) => { clock.beat = f; return 1; } : setInterval,
+    clearInterval: clock ? () => { clock.beat = null; } : clearInterval,
+  });
+  vm.runInContext(readFileSync(new URL('sandbox-page/worker-driver.js', ROOT), 'utf8'), context, { filename: 'worker-driver.js' });
+  const sent = [];
+  const driver = context.paranoidWorkerDriver({ kernel: function kernel() {}, policy, send: (m) => sent.push(m), watchdog: clock !== null });
+  driver.fromHost({ type: 'create', wasm: new Uint8Array(8), options: {} });
+  for (let i = 0; i < 100 && !posted.some((m) => m.type === 'boot'); i++) await new Promise((r) => setTimeout(r, 5));
+  const boot = posted.find((m) => m.type === 'boot');
+  assert.ok(boot && self, 'the driver booted a worker');
+  return { driver, sent, posted, token: boot.token, fromWorker: (data) => self.dispatchEvent(Object.assign(new Event('message'), { data })) };
+}
+
+describe('the frame hands on from the worker', () => {
+  it('only messages that carry the boot token, and only a message that is a string within the limit', async () => {
+    const r = await driverRealm();
+    const { token } = r;
+    r.fromWorker({ type: 'ready', token });
+    const before = r.sent.length;
+    r.fromWorker({ type: 'message', json: '"forged"' }); // no token
+    r.fromWorker({ type: 'message', json: '"forged"', token: 'guessed' });
+    r.fromWorker({ type: 'killed', reason: 'forged', token: 'guessed' });
+    r.fromWorker({ type: 'message', json: `"${'x'.repeat(LIMIT - 1)}"`, token }); // one over
+    r.fromWorker({ type: 'message', json: { not: 'a string' }, token });
+    r.fromWorker({ type: 'message', json: 42, token });
+    assert.deepEqual(r.sent.slice(before), [], 'all dropped');
+    const atLimit = `"${'x'.repeat(LIMIT - 2)}"`;
+    r.fromWorker({ type: 'message', json: atLimit, token });
+    r.fromWorker({ type: 'message', json: 'not JSON, handed on as text', token });
+    assert.deepEqual(r.sent.slice(before).map((m) => [m.type, m.json.length]), [['message', LIMIT], ['message', 27]]);
+    r.driver.kill('the test is over');
+  });
+
+  it('a console line or error text cut to the limit, whatever the worker sends', async () => {
+    const r = await driverRealm();
+    const { token } = r;
+    r.fromWorker({ type: 'ready', token });
+    const before = r.sent.length;
+    r.fromWorker({ type: 'console', level: 'log', text: 'y'.repeat(20000), token });
+    r.fromWorker({ type: 'uncaught', error: { name: 'N'.repeat(9000), message: 'm'.repeat(9000), stack: '' }, token });
+    const [line, error] = r.sent.slice(before);
+    assert.equal(line.text, `${'y'.repeat(policy.hostTextLimit)}…`);
+    assert.equal(error.error.name.length, policy.hostTextLimit + 1);
+    assert.equal(error.error.message.length, policy.hostTextLimit + 1);
+    r.driver.kill('the test is over');
+  });
+});
+
+describe('the content script, given what a compromised frame could send', () => {
+  function hostRealm() {
+    const context = vm.createContext({
+      chrome: { runtime: { getURL: (p) => `chrome-extension://x/${p}` } },
+      navigator: { hardwareConcurrency: 2 }, crypto: webcrypto, paranoidPolicy: () => policy,
+    });
+    vm.runInContext(readFileSync(new URL('content/sandbox-host.js', ROOT), 'utf8'), context, { filename: 'sandbox-host.js' });
+    return context;
+  }
+
+  it('parses message text as JSON data and drops what does not parse; evaluates nothing', () => {
+    const context = hostRealm();
+    const got = [];
+    const { deliver } = context.paranoidSandboxHandle(() => {}, { onMessage: (d) => got.push(d) }, () => {});
+    context.evaluated = false;
+    deliver({ type: 'message', json: 'not JSON' });
+    deliver({ type: 'message', json: '{"a": 1' });
+    deliver({ type: 'message', json: 42 });
+    deliver({ type: 'message', json: 'globalThis.evaluated = true' });
+    deliver({ type: 'message', json: '{"__proto__": {"polluted": true}, "x": [1]}' });
+    deliver(null);
+    deliver('a string, not an object');
+    assert.equal(got.length, 1);
+    assert.deepEqual(JSON.parse(JSON.stringify(got[0])), { ['__proto__']: { polluted: true }, x: [1] });
+    assert.equal(({}).polluted, undefined, 'JSON.parse makes __proto__ an own key, never a prototype');
+    assert.equal(context.evaluated, false);
+  });
+
+  it('keeps at most 1000 console lines and errors, however many the frame sends', () => {
+    const context = hostRealm();
+    const { handle, deliver } = context.paranoidSandboxHandle(() => {}, {}, () => {});
+    for (let i = 0; i < 5000; i++) deliver({ type: 'console', level: 'log', text: String(i) });
+    assert.equal(handle.events.length, 1000);
+    assert.equal(handle.events[999].text, '999');
+  });
+
+  it('settles a request only with an answer that names it, and only once', async () => {
+    const context = hostRealm();
+    const posts = [];
+    const { handle, deliver } = context.paranoidSandboxHandle((m) => posts.push(m), {}, () => {});
+    const pending = handle.run('1', 'f.js');
+    const id = posts.at(-1).id;
+    deliver({ type: 'result', id: id + 1, status: 'ok' }); // names another request: nothing
+    deliver({ type: 'result', id: String(id), status: 'ok' }); // not the same key
+    let settled = false;
+    pending.then(() => { settled = true; });
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal(settled, false);
+    deliver({ type: 'result', id, status: 'ok' });
+    deliver({ type: 'result', id, status: 'error', reason: 'a second answer' });
+    assert.equal((await pending).status, 'ok');
+  });
+});
+
+describe('the frame\'s heartbeat', () => {
+  /** Moves the clock by `ms` in beats of 50 ms, as the interval would. */
+  const advance = (clock, ms) => { for (let t = 0; t < ms; t += 50) { clock.now += 50; clock.beat?.(); } };
+
+  it('lets the host\'s transpile run up to 60 s, then kills the worker; an unanswered ping after it kills at the budget', async () => {
+    const clock = { now: 1000, beat: null };
+    const r = await driverRealm({ clock });
+    const { token } = r;
+    r.fromWorker({ type: 'ready', token });
+    assert.equal(typeof clock.beat, 'function', 'the heartbeat is set once the kernel is ready');
+    r.fromWorker({ type: 'compiling', token });
+    advance(clock, 59950);
+    assert.equal(r.sent.filter((m) => m.type === 'killed').length, 0, 'a transpile is not the sandbox\'s CPU: no ping is judged meanwhile');
+    advance(clock, 100);
+    const killed = r.sent.filter((m) => m.type === 'killed');
+    assert.equal(killed.length, 1);
+    assert.equal(killed[0].reason, 'transpiling took over 60000 ms');
+    assert.equal(clock.beat, null, 'the heartbeat stops with the worker');
+  });
+
+  it('kills a worker that leaves a ping unanswered past its budget, and not one that answers', async () => {
+    const clock = { now: 1000, beat: null };
+    const r = await driverRealm({ clock });
+    const { token } = r;
+    r.fromWorker({ type: 'ready', token });
+    r.driver.fromHost({ type: 'configure', cpuMs: 200 });
+    for (let i = 0; i < 20; i++) { advance(clock, 50); r.fromWorker({ type: 'pong', token }); }
+    assert.equal(r.sent.filter((m) => m.type === 'killed').length, 0, 'answered every time');
+    r.fromWorker({ type: 'pong', token: 'forged' }); // not an answer
+    advance(clock, 300);
+    const killed = r.sent.filter((m) => m.type === 'killed');
+    assert.equal(killed.length, 1);
+    assert.match(killed[0].reason, /^the worker did not answer for \d+ ms \(budget 200 ms\)$/);
+  });
+});
