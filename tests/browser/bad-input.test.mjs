@@ -7,8 +7,8 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { launch, openPopupFor, openExtensionPage } from '../harness/sandbox-run.mjs';
-import { startPageServer, loggingPage } from '../harness/page-server.mjs';
+import { launch, openPopupFor, openExtensionPage, sendAsContentScript } from '../harness/sandbox-run.mjs';
+import { startPageServer, loggingPage, logUntil, eventsOf as of, chunkedBody } from '../harness/page-server.mjs';
 
 const BROWSERS = [
   ['chromium', process.env.PARANOID_EXT_CHROME],
@@ -19,20 +19,6 @@ const MESSAGE_LIMIT = 1024 * 1024; // policy: messageLimit
 const TEXT_LIMIT = 8192; // policy: hostTextLimit
 const SHOTS = path.resolve(process.env.PARANOID_SCREENSHOTS || 'target/screenshots');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls the page's event log until `ready(log)` holds; returns the log. */
-async function logUntil(driver, ready, ms = 30000) {
-  const deadline = Date.now() + ms;
-  let log = [];
-  while (Date.now() < deadline) {
-    log = await driver.executeScript('return window.paranoidLog || []');
-    if (ready(log)) return log;
-    await sleep(100);
-  }
-  const text = JSON.stringify(log);
-  assert.fail(`timed out; the page saw (${log.length} events): ${text.length > 4000 ? `${text.slice(0, 2000)} … ${text.slice(-2000)}` : text}`);
-}
-const of = (log, name, type) => log.filter((e) => e.name === name && (type === undefined || e.type === type));
 
 for (const [browser, ext] of BROWSERS) {
   describe(`bad input from a page in ${browser}`, { skip: ext ? false : 'the test build is not set' }, () => {
@@ -54,20 +40,7 @@ for (const [browser, ext] of BROWSERS) {
       // "paranoid.postMessage('é')" in Latin-1: one byte 0xE9 that is no UTF-8.
       server.serve('/latin1.js', 'text/javascript', Buffer.concat([Buffer.from("paranoid.postMessage('"), Buffer.from([0xe9]), Buffer.from("');")]));
       // No Content-Length (chunked), 5 MiB: only the streaming count can stop it.
-      let endless = { sent: 0, closedEarly: false };
-      server.handle('/endless.js', (req, res) => {
-        res.writeHead(200, { 'content-type': 'text/javascript' });
-        const chunk = `// ${'x'.repeat(65530)}\n`;
-        res.on('close', () => { endless.closedEarly = !res.writableFinished; });
-        const push = () => {
-          while (endless.sent < 5 * 1024 * 1024) {
-            endless.sent += chunk.length;
-            if (!res.write(chunk)) { res.once('drain', push); return; }
-          }
-          res.end('paranoid.postMessage("ran");');
-        };
-        push();
-      });
+      server.handle('/endless.js', chunkedBody());
       await open('fetched', `
         <script type="text/x-paranoid" data-name="latin1" src="/latin1.js"></script>
         <script type="text/x-paranoid" data-name="endless" src="/endless.js"></script>`);
@@ -99,7 +72,7 @@ for (const [browser, ext] of BROWSERS) {
           sink.addEventListener('paranoid-ran', () => {
             // Each character is one of JSON, plus the two quotes: one over the limit.
             sink.dispatchEvent(new CustomEvent('paranoid-post', { detail: 'x'.repeat(${MESSAGE_LIMIT} - 1) }));
-            for (let i = 0; i < 1000; i++) sink.dispatchEvent(new CustomEvent('paranoid-post', { detail: i }));
+            for (let i = 0; i < 5000; i++) sink.dispatchEvent(new CustomEvent('paranoid-post', { detail: i }));
             setTimeout(() => sink.dispatchEvent(new CustomEvent('paranoid-post', { detail: 'count?' })), 500);
           });
         </script>`);
@@ -108,8 +81,8 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(error.name, 'MessageError');
       assert.equal(error.message, `${MESSAGE_LIMIT + 1} characters of JSON, over the limit of ${MESSAGE_LIMIT}`);
       assert.equal(of(log, 'sink', 'paranoid-message').filter((e) => e.detail.got !== undefined).length, 0, 'the big post never arrived, not even cut');
-      assert.deepEqual(of(log, 'sink', 'paranoid-message').find((e) => e.detail.count !== undefined).detail, { count: 1000, inOrder: true });
-      assert.equal(of(log, 'sink', 'paranoid-killed').length, 0, 'small posts are not CPU');
+      assert.deepEqual(of(log, 'sink', 'paranoid-message').find((e) => e.detail.count !== undefined).detail, { count: 5000, inOrder: true });
+      assert.equal(of(log, 'sink', 'paranoid-killed').length, 0, 'the content script sends them 16 at a time: the heartbeat never waits behind the flood');
     });
 
     it('stops a sandbox that posts more than 5000 messages a second', async () => {
@@ -147,7 +120,7 @@ for (const [browser, ext] of BROWSERS) {
     it('cuts a long error text and caps a flood of errors', async () => {
       await open('errors', `
         <script type="text/x-paranoid" data-name="long">setTimeout(() => { throw new RangeError('y'.repeat(20000)); }, 0);</script>
-        <script type="text/x-paranoid" data-name="flood">for (let i = 0; i < 1000; i++) Promise.reject(new Error('rejected ' + i));</script>`);
+        <script type="text/x-paranoid" data-name="flood" data-cpu-ms="250">for (let i = 0; i < 1000; i++) Promise.reject(new Error('rejected ' + i));</script>`);
       const log = await logUntil(driver, (l) => of(l, 'long', 'paranoid-error').length && of(l, 'flood', 'paranoid-error').length >= 1 && of(l, 'flood', 'paranoid-ran').length);
       const long = of(log, 'long', 'paranoid-error')[0].detail;
       assert.equal(long.name, 'RangeError');
@@ -159,38 +132,17 @@ for (const [browser, ext] of BROWSERS) {
     });
 
     it('fetches a quarantined script only for a URL a rule names, and only as UTF-8 text under the limit', async () => {
-      /** A message sent to the background as this page's content script (the test build's hook). */
-      const raw = async (message) => {
-        await driver.manage().setTimeouts({ script: 30000 });
-        return driver.executeAsyncScript(function (message, done) {
-          const id = Math.random();
-          document.addEventListener('paranoid-test:result', function listen(e) {
-            const answer = JSON.parse(e.detail);
-            if (answer.id !== id) return;
-            document.removeEventListener('paranoid-test:result', listen);
-            done(answer.results ?? answer);
-          });
-          document.dispatchEvent(new CustomEvent('paranoid-test:run', { detail: JSON.stringify({ id, raw: message }) }));
-        }, message);
-      };
       const ready = async () => {
         for (let i = 0; i < 200 && (await driver.executeScript('return document.documentElement.dataset.paranoidTest || null')) !== 'ready'; i++) await sleep(50);
       };
       server.serve('/q/ok.js', 'text/javascript', 'var ok = 1;');
       server.serve('/q/latin1.js', 'text/javascript', Buffer.from([0x76, 0x61, 0x72, 0x20, 0xe9]));
-      server.handle('/q/endless.js', (req, res) => {
-        res.writeHead(200, { 'content-type': 'text/javascript' });
-        const chunk = `// ${'x'.repeat(65530)}\n`;
-        let sent = 0;
-        const push = () => { while (sent < 5 * 1024 * 1024) { sent += chunk.length; if (!res.write(chunk)) { res.once('drain', push); return; } } res.end(); };
-        res.on('error', () => {});
-        push();
-      });
+      server.handle('/q/endless.js', chunkedBody());
       server.handle('/q/broken.js', (req, res) => { res.writeHead(500); res.end('broken'); });
       await open('quarantine', '<p>no rules yet');
       await ready();
       const url = `${server.origin}/q/ok.js`;
-      assert.deepEqual(await raw({ type: 'paranoid:fetch-quarantined', url }), { ok: false, error: `no quarantine rule of ${server.origin} names ${url}` });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url }), { ok: false, error: `no quarantine rule of ${server.origin} names ${url}` });
       assert.equal(server.hits.filter((h) => h.path === '/q/ok.js').length, 0, 'nothing was fetched');
       // A rule for /q/*: now each URL is fetched, and each bad body refused with its reason.
       const page = await driver.getWindowHandle();
@@ -203,12 +155,12 @@ for (const [browser, ext] of BROWSERS) {
       await driver.switchTo().window(page);
       await open('quarantine', '<p>one rule');
       await ready();
-      assert.deepEqual(await raw({ type: 'paranoid:fetch-quarantined', url }), { ok: true, text: 'var ok = 1;' });
-      assert.deepEqual(await raw({ type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/latin1.js` }), { ok: false, error: 'not UTF-8 text' });
-      assert.deepEqual(await raw({ type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/endless.js` }), { ok: false, error: `over the limit of ${LIMIT} bytes` });
-      assert.deepEqual(await raw({ type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/broken.js` }), { ok: false, error: 'HTTP 500' });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url }), { ok: true, text: 'var ok = 1;' });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/latin1.js` }), { ok: false, error: 'not UTF-8 text' });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/endless.js` }), { ok: false, error: `over the limit of ${LIMIT} bytes` });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/broken.js` }), { ok: false, error: 'HTTP 500' });
       const elsewhere = `${server.origin}/other/ok.js`;
-      assert.deepEqual(await raw({ type: 'paranoid:fetch-quarantined', url: elsewhere }), { ok: false, error: `no quarantine rule of ${server.origin} names ${elsewhere}` });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: elsewhere }), { ok: false, error: `no quarantine rule of ${server.origin} names ${elsewhere}` });
       assert.equal(server.hits.filter((h) => h.path === '/other/ok.js').length, 0);
     });
 

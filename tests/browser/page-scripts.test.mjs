@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { launch, openExtensionPage, openPopupFor } from '../harness/sandbox-run.mjs';
-import { startPageServer, loggingPage } from '../harness/page-server.mjs';
+import { startPageServer, loggingPage, logUntil, eventsOf as of } from '../harness/page-server.mjs';
 import { startDemoServer, runDemo } from '../harness/demo-run.mjs';
 import { paranoidBin } from '../../rust-core/tests/node/paranoid-cli.mjs';
 
@@ -21,19 +21,6 @@ const BROWSERS = [
 const SHOTS = path.resolve(process.env.PARANOID_SCREENSHOTS || 'target/screenshots');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls the page's event log until `ready(log)` holds; returns the log. */
-async function logUntil(driver, ready, ms = 20000) {
-  const deadline = Date.now() + ms;
-  let log = [];
-  while (Date.now() < deadline) {
-    log = await driver.executeScript('return window.paranoidLog || []');
-    if (ready(log)) return log;
-    await sleep(100);
-  }
-  const text = JSON.stringify(log);
-  assert.fail(`timed out; the page saw (${log.length} events): ${text.length > 4000 ? `${text.slice(0, 2000)} … ${text.slice(-2000)}` : text}`);
-}
-const of = (log, name, type) => log.filter((e) => e.name === name && (type === undefined || e.type === type));
 
 /**
  * In the options page, as a user would: adds the site `origin` if it is not listed, then runs

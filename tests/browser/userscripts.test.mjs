@@ -11,8 +11,8 @@ import path from 'node:path';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { By, Key } from 'selenium-webdriver';
-import { launch, openExtensionPage, openPopupFor, extensionBase } from '../harness/sandbox-run.mjs';
-import { startPageServer } from '../harness/page-server.mjs';
+import { launch, openExtensionPage, openPopupFor, extensionBase, sendAsContentScript } from '../harness/sandbox-run.mjs';
+import { startPageServer, chunkedBody } from '../harness/page-server.mjs';
 
 const BROWSERS = [
   ['chromium', process.env.PARANOID_EXT_CHROME],
@@ -26,20 +26,7 @@ const NOTE = 'a resource, fetched at install (over http, so pinned by its hash)'
 const LATIN1 = Buffer.concat([Buffer.from("var caf = '"), Buffer.from([0xe9]), Buffer.from("';")]); // no UTF-8
 const EVIL_LIB = "eval('1');";
 /** A chunked response (no Content-Length) of 5 MiB: only a streaming count stops it. */
-const endless = (req, res) => {
-  res.writeHead(200, { 'content-type': 'text/javascript' });
-  const chunk = `// ${'x'.repeat(65530)}\n`;
-  let sent = 0;
-  const push = () => {
-    while (sent < 5 * 1024 * 1024) {
-      sent += chunk.length;
-      if (!res.write(chunk)) { res.once('drain', push); return; }
-    }
-    res.end();
-  };
-  res.on('error', () => {});
-  push();
-};
+const endless = chunkedBody();
 // Over the 1 MiB a message may carry: the install takes it (4 MiB), the answer cannot be sent.
 const BIG = 'x'.repeat(1200 * 1024);
 const header = (lines) => `// ==UserScript==\n${lines.map((l) => `// ${l}`).join('\n')}\n// ==/UserScript==\n`;
@@ -824,24 +811,13 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(history.last.length, 1);
       // The background's own checks, reached by messages sent as this page's content script
       // (the test build's hook): the shipped content script refuses these first.
-      await driver.manage().setTimeouts({ script: 10000 });
-      const raw = (message) => driver.executeAsyncScript(function (message, done) {
-        const id = Math.random();
-        document.addEventListener('paranoid-test:result', function listen(e) {
-          const answer = JSON.parse(e.detail);
-          if (answer.id !== id) return;
-          document.removeEventListener('paranoid-test:result', listen);
-          done(answer.results ?? answer);
-        });
-        document.dispatchEvent(new CustomEvent('paranoid-test:run', { detail: JSON.stringify({ id, raw: message }) }));
-      }, message);
-      assert.deepEqual(await raw({ type: 'paranoid:gm', id: ids.abuser, name: 'GM.openInTab', args: ['https://example.com/'] }),
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:gm', id: ids.abuser, name: 'GM.openInTab', args: ['https://example.com/'] }),
         { ok: false, error: 'GM.openInTab was not granted to this script' });
-      assert.deepEqual(await raw({ type: 'paranoid:gm', id: ids.elsewhere, name: 'GM.setValue', args: ['x', 1] }),
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:gm', id: ids.elsewhere, name: 'GM.setValue', args: ['x', 1] }),
         { ok: false, error: 'this page does not run that script' });
-      assert.deepEqual(await raw({ type: 'paranoid:gm', id: 'f'.repeat(32), name: 'GM.setValue', args: ['x', 1] }),
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:gm', id: 'f'.repeat(32), name: 'GM.setValue', args: ['x', 1] }),
         { ok: false, error: 'this page does not run that script' });
-      assert.deepEqual(await raw({ type: 'paranoid:us-outcome', id: ids.abuser, outcome: 'pwned' }), { ok: false, error: 'unknown outcome' });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:us-outcome', id: ids.abuser, outcome: 'pwned' }), { ok: false, error: 'unknown outcome' });
       assert.deepEqual(valuesOf(await storage(), ids.elsewhere), {}, 'nothing was stored for the script that does not run here');
       // The tampered records: the source is vetted again at its run; an unknown grant has no power.
       const tampered = await storageUntil((a) => a[`paranoid:us:history:${refusedCode}`] && a[`paranoid:us:history:${oddGrant}`], 'the tampered records did not run');

@@ -3,6 +3,7 @@
 // extension) asked for and what it did not.
 
 import http from 'node:http';
+import assert from 'node:assert/strict';
 
 /**
  * @returns {Promise<{ origin: string, hits: { path: string, headers: object }[],
@@ -42,4 +43,41 @@ for (const type of ['paranoid-message', 'paranoid-ran', 'paranoid-error', 'paran
     detail: typeof e.detail === 'string' && e.detail.length > 10000 ? { length: e.detail.length } : e.detail }));
 }
 </script></head><body>${body}</body></html>`;
+}
+
+/** Polls the logging page's event log until `ready(log)` holds; returns the log. */
+export async function logUntil(driver, ready, ms = 20000) {
+  const deadline = Date.now() + ms;
+  let log = [];
+  while (Date.now() < deadline) {
+    log = await driver.executeScript('return window.paranoidLog || []');
+    if (ready(log)) return log;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const text = JSON.stringify(log);
+  assert.fail(`timed out; the page saw (${log.length} events): ${text.length > 4000 ? `${text.slice(0, 2000)} … ${text.slice(-2000)}` : text}`);
+}
+
+/** The logged events of the tag named `name` (of one `type`, if given). */
+export const eventsOf = (log, name, type) => log.filter((e) => e.name === name && (type === undefined || e.type === type));
+
+/**
+ * A handler that answers with `bytes` of JavaScript comments, chunked (no Content-Length): a
+ * body only a streaming count can stop.
+ */
+export function chunkedBody(bytes = 5 * 1024 * 1024) {
+  return (req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    const chunk = `// ${'x'.repeat(65530)}\n`;
+    let sent = 0;
+    const push = () => {
+      while (sent < bytes) {
+        sent += chunk.length;
+        if (!res.write(chunk)) { res.once('drain', push); return; }
+      }
+      res.end();
+    };
+    res.on('error', () => {});
+    push();
+  };
 }

@@ -220,6 +220,25 @@ export async function request(driver, req, timeoutMs, isolated = true) {
   return answer.results;
 }
 
+/**
+ * Sends `message` to the background as the current page's content script (the test build's
+ * hook, `raw`), and returns the background's answer: how a test reaches the background's own
+ * checks, which the shipped content script never lets a sandbox reach.
+ */
+export async function sendAsContentScript(driver, message) {
+  await driver.manage().setTimeouts({ script: 30000 });
+  return driver.executeAsyncScript(function (message, done) {
+    const id = Math.random();
+    document.addEventListener('paranoid-test:result', function listen(e) {
+      const answer = JSON.parse(e.detail);
+      if (answer.id !== id) return;
+      document.removeEventListener('paranoid-test:result', listen);
+      done(answer.results ?? answer);
+    });
+    document.dispatchEvent(new CustomEvent('paranoid-test:run', { detail: JSON.stringify({ id, raw: message }) }));
+  }, message);
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const layers = layerSwitches(o.layers);

@@ -117,6 +117,24 @@ describe('the content script, given what a compromised frame could send', () => 
     assert.equal(handle.events[999].text, '999');
   });
 
+  it('sends posts 16 at a time, in order, so that the heartbeat never waits behind a flood', async () => {
+    const context = hostRealm();
+    const posts = [];
+    const { handle, deliver } = context.paranoidSandboxHandle((m) => posts.push(m), {}, () => {});
+    const answers = [];
+    for (let i = 0; i < 100; i++) handle.post(i).then((r) => answers.push([i, r.type]));
+    const delivers = () => posts.filter((m) => m.type === 'deliver');
+    assert.equal(delivers().length, 16, 'the rest wait in the content script');
+    // Answer what is out, as the frame would; each answer lets the next one go.
+    for (let answered = 0; answered < 100; answered++) {
+      deliver({ type: 'delivered', id: delivers()[answered].id });
+      await new Promise((r) => setImmediate(r));
+      assert.ok(delivers().length - (answered + 1) <= 16);
+    }
+    assert.deepEqual(delivers().map((m) => JSON.parse(m.json)), Array.from({ length: 100 }, (_, i) => i), 'in order');
+    assert.deepEqual(answers.map(([i]) => i), Array.from({ length: 100 }, (_, i) => i));
+  });
+
   it('settles a request only with an answer that names it, and only once', async () => {
     const context = hostRealm();
     const posts = [];
