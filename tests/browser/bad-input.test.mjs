@@ -132,15 +132,11 @@ for (const [browser, ext] of BROWSERS) {
     });
 
     it('fetches a quarantined script only for a URL a rule names, and only as UTF-8 text under the limit', async () => {
-      const ready = async () => {
-        for (let i = 0; i < 200 && (await driver.executeScript('return document.documentElement.dataset.paranoidTest || null')) !== 'ready'; i++) await sleep(50);
-      };
       server.serve('/q/ok.js', 'text/javascript', 'var ok = 1;');
       server.serve('/q/latin1.js', 'text/javascript', Buffer.from([0x76, 0x61, 0x72, 0x20, 0xe9]));
       server.handle('/q/endless.js', chunkedBody());
       server.handle('/q/broken.js', (req, res) => { res.writeHead(500); res.end('broken'); });
       await open('quarantine', '<p>no rules yet');
-      await ready();
       const url = `${server.origin}/q/ok.js`;
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url }), { ok: false, error: `no quarantine rule of ${server.origin} names ${url}` });
       assert.equal(server.hits.filter((h) => h.path === '/q/ok.js').length, 0, 'nothing was fetched');
@@ -154,7 +150,6 @@ for (const [browser, ext] of BROWSERS) {
       await driver.close();
       await driver.switchTo().window(page);
       await open('quarantine', '<p>one rule');
-      await ready();
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url }), { ok: true, text: 'var ok = 1;' });
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/latin1.js` }), { ok: false, error: 'not UTF-8 text' });
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/endless.js` }), { ok: false, error: `over the limit of ${LIMIT} bytes` });

@@ -21,7 +21,6 @@ const BROWSERS = [
 const SHOTS = path.resolve(process.env.PARANOID_SCREENSHOTS || 'target/screenshots');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-
 /**
  * In the options page, as a user would: adds the site `origin` if it is not listed, then runs
  * `edit` (a function body given `row`, the site's table row) until it returns true.

@@ -187,6 +187,11 @@ export async function openPage(driver, origin, isolated = true) {
     return;
   }
   await driver.get(`${origin}/`);
+  await hookReady(driver);
+}
+
+/** Waits for the test hook of the content script on the current page. */
+async function hookReady(driver) {
   const deadline = Date.now() + 20000;
   while (Date.now() < deadline) {
     const ready = await driver.executeScript('return document.documentElement.dataset.paranoidTest || null');
@@ -220,23 +225,15 @@ export async function request(driver, req, timeoutMs, isolated = true) {
   return answer.results;
 }
 
+let rawRequests = 0;
 /**
  * Sends `message` to the background as the current page's content script (the test build's
  * hook, `raw`), and returns the background's answer: how a test reaches the background's own
  * checks, which the shipped content script never lets a sandbox reach.
  */
 export async function sendAsContentScript(driver, message) {
-  await driver.manage().setTimeouts({ script: 30000 });
-  return driver.executeAsyncScript(function (message, done) {
-    const id = Math.random();
-    document.addEventListener('paranoid-test:result', function listen(e) {
-      const answer = JSON.parse(e.detail);
-      if (answer.id !== id) return;
-      document.removeEventListener('paranoid-test:result', listen);
-      done(answer.results ?? answer);
-    });
-    document.dispatchEvent(new CustomEvent('paranoid-test:run', { detail: JSON.stringify({ id, raw: message }) }));
-  }, message);
+  await hookReady(driver);
+  return request(driver, { id: `raw-${++rawRequests}`, raw: message }, 30000);
 }
 
 async function main() {
