@@ -9,7 +9,11 @@
 //! - a single-valued key given twice (`@name`) keeps the first and warns;
 //! - a line inside the block that is not a `//` comment is an error (the block would otherwise
 //!   be read differently by different managers);
-//! - `@run-at` defaults to `document-end`, as in Greasemonkey and Violentmonkey.
+//! - `@run-at` defaults to `document-end`, as in Greasemonkey and Violentmonkey;
+//! - an invisible formatting character (a bidi override or isolate, a zero-width space or
+//!   joiner, a BOM) in `@name`, `@namespace` or `@version` is an error: it can make a name read
+//!   as another, or two names look alike. Anywhere else it is written out as `[U+XXXX]`, with a
+//!   warning, so that the install page shows it.
 
 use std::collections::BTreeMap;
 
@@ -260,6 +264,38 @@ impl Reader {
             );
             return;
         }
+        let shown;
+        let value = match value.chars().find(|&c| invisible(c).is_some()) {
+            None => value,
+            // A name is what the user recognises a script by (and its id is made of the name and
+            // namespace): one that reads as another, or two that look alike, are refused.
+            Some(c) if matches!(base, "name" | "namespace" | "version") => {
+                self.error(
+                    line,
+                    Some(key),
+                    format!(
+                        "the value contains {}, an invisible formatting character: it can make \
+                         the `@{base}` read as another, or two look alike; remove it",
+                        describe_invisible(c)
+                    ),
+                );
+                return;
+            }
+            Some(c) => {
+                shown = show_invisible(value);
+                self.warn(
+                    line,
+                    Some(key),
+                    format!(
+                        "the value contains {}, an invisible formatting character: it is shown \
+                         as `[U+{:04X}]`",
+                        describe_invisible(c),
+                        c as u32
+                    ),
+                );
+                shown.as_str()
+            }
+        };
         if let Some(locale) = locale {
             let locale_ok = !locale.is_empty()
                 && locale
@@ -503,6 +539,55 @@ impl Reader {
         }
         self.report
     }
+}
+
+/// Characters that are not shown, or that change how the text around them is shown (bidi
+/// embeddings, overrides, isolates and marks; zero-width spaces and joiners; the word joiner and
+/// the invisible operators; the BOM), with their Unicode names.
+fn invisible(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{061C}' => "ARABIC LETTER MARK",
+        '\u{180E}' => "MONGOLIAN VOWEL SEPARATOR",
+        '\u{200B}' => "ZERO WIDTH SPACE",
+        '\u{200C}' => "ZERO WIDTH NON-JOINER",
+        '\u{200D}' => "ZERO WIDTH JOINER",
+        '\u{200E}' => "LEFT-TO-RIGHT MARK",
+        '\u{200F}' => "RIGHT-TO-LEFT MARK",
+        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
+        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
+        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
+        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
+        '\u{202E}' => "RIGHT-TO-LEFT OVERRIDE",
+        '\u{2060}' => "WORD JOINER",
+        '\u{2061}' => "FUNCTION APPLICATION",
+        '\u{2062}' => "INVISIBLE TIMES",
+        '\u{2063}' => "INVISIBLE SEPARATOR",
+        '\u{2064}' => "INVISIBLE PLUS",
+        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
+        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
+        '\u{2068}' => "FIRST STRONG ISOLATE",
+        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
+        '\u{FEFF}' => "ZERO WIDTH NO-BREAK SPACE (BOM)",
+        _ => return None,
+    })
+}
+
+/// `U+202E RIGHT-TO-LEFT OVERRIDE`.
+fn describe_invisible(c: char) -> String {
+    format!("U+{:04X} {}", c as u32, invisible(c).unwrap_or("?"))
+}
+
+/// `value` with each invisible character written out as `[U+XXXX]`, where a reader sees it.
+fn show_invisible(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 16);
+    for c in value.chars() {
+        if invisible(c).is_some() {
+            out.push_str(&format!("[U+{:04X}]", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Keys this module reads (the others are kept as [`Other`]).

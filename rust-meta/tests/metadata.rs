@@ -329,3 +329,53 @@ fn downloads_are_counted_together_up_to_the_limit() {
         format!("more than {DOWNLOADS_MAX} @require and @resource downloads")
     );
 }
+
+#[test]
+fn invisible_formatting_characters_are_refused_in_names_and_shown_in_descriptions() {
+    // A right-to-left override makes `Adblock\u{202E}sj.resU` read as another name; a zero
+    // width space makes two names look alike. Each is refused, naming the character.
+    for c in [
+        '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
+        '\u{2068}', '\u{2069}', '\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}',
+        '\u{200E}', '\u{200F}', '\u{061C}',
+    ] {
+        let code = format!("U+{:04X}", c as u32);
+        for key in ["@name", "@namespace", "@name:fr", "@version"] {
+            let other_name = if key == "@name" { "" } else { "@name Fine" };
+            let line = format!("{key} Ad{c}block");
+            let lines: Vec<&str> = [other_name, line.as_str(), "@match https://a.example/*"]
+                .into_iter()
+                .filter(|l| !l.is_empty())
+                .collect();
+            let message = first_error(&lines);
+            assert!(message.contains(&code), "{key} {code}: {message}");
+            assert!(message.contains("invisible"), "{key} {code}: {message}");
+        }
+        // In a description it is shown where it was, as text, and a warning says so.
+        let line = format!("@description Blocks{c} ads");
+        let r = ok(&["@name Fine", &line, "@match https://a.example/*"]);
+        assert_eq!(
+            r.metadata.description.as_deref(),
+            Some(format!("Blocks[{code}] ads").as_str())
+        );
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.key.as_deref() == Some("description") && w.message.contains(&code)),
+            "{:?}",
+            r.warnings
+        );
+        let line = format!("@description:fr Bloque{c}");
+        let r = ok(&["@name Fine", &line, "@match https://a.example/*"]);
+        assert_eq!(
+            r.metadata.localized_descriptions["fr"],
+            format!("Bloque[{code}]")
+        );
+    }
+    // A BOM at the start of the file is not in a value and stays accepted.
+    let r = parse(&format!(
+        "\u{FEFF}{}",
+        script(&["@name Fine", "@match https://a.example/*"])
+    ));
+    assert!(r.ok(), "{:?}", r.errors);
+}
