@@ -8,28 +8,17 @@
 
 /* exported paranoidDomState, paranoidDomCall */
 
-/** Elements markup may contain; anything else is dropped with its content or unwrapped. */
-const PARANOID_DOM_TAGS = new Set(['a', 'abbr', 'article', 'aside', 'b', 'blockquote', 'br', 'button', 'caption', 'code',
-  'dd', 'del', 'details', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'header', 'hr', 'i', 'img', 'input', 'ins', 'kbd', 'label', 'li', 'main', 'mark', 'nav', 'ol', 'option', 'p', 'pre',
-  'q', 's', 'section', 'select', 'small', 'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'textarea',
-  'tfoot', 'th', 'thead', 'time', 'tr', 'u', 'ul']);
-/** Dropped with everything inside them. */
-const PARANOID_DOM_DROPPED = new Set(['script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed',
-  'applet', 'base', 'meta', 'link', 'noscript', 'svg', 'math', 'form', 'title', 'head']);
-/** Attributes a script may set (plus `data-*` and `aria-*`). */
-const PARANOID_DOM_ATTRIBUTES = new Set(['id', 'class', 'title', 'alt', 'href', 'src', 'lang', 'dir', 'hidden', 'role',
-  'tabindex', 'placeholder', 'value', 'name', 'type', 'width', 'height', 'target', 'rel', 'disabled',
-  'checked', 'selected', 'colspan', 'rowspan', 'datetime', 'open', 'for', 'min', 'max', 'step', 'maxlength', 'readonly']);
-/**
- * Attributes whose value is a URL: only these schemes. A `src` loads by itself, so it must be
- * of the page's own origin: otherwise `<img src="https://elsewhere/?secret">` would be a
- * network channel around `@connect`. (`style` is not settable for the same reason: `url()`.)
- */
-const PARANOID_DOM_URL_ATTRIBUTES = { href: ['http:', 'https:', 'mailto:'], src: ['http:', 'https:'] };
-/** Elements whose attributes a script may not set (they load code or change how the page reads URLs). */
-const PARANOID_DOM_SEALED = new Set(['script', 'base', 'meta', 'link', 'iframe', 'frame', 'object', 'embed', 'style']);
-const PARANOID_DOM_INPUT_TYPES = new Set(['text', 'checkbox', 'radio', 'number', 'range', 'button', 'search', 'color', 'date']);
+/* global paranoidPolicy */
+
+// The element and attribute tables are the policy's (rust-core/src/policy/dom.rs, generated into
+// sandbox-page/policy.js): which tags markup may make, which it drops with their content, which
+// page elements cannot be changed, and per element which attributes may be set and what each
+// value means. Nothing here lists tags or attributes.
+const PARANOID_DOM_POLICY = paranoidPolicy().dom;
+const PARANOID_DOM_TAGS = new Set(PARANOID_DOM_POLICY.tags);
+const PARANOID_DOM_DROPPED = new Set(PARANOID_DOM_POLICY.dropped);
+const PARANOID_DOM_SEALED = new Set(PARANOID_DOM_POLICY.sealed);
+const PARANOID_DOM_XHTML = 'http://www.w3.org/1999/xhtml';
 const PARANOID_DOM_EVENTS = new Set(['click', 'dblclick', 'input', 'change', 'keydown', 'keyup', 'mouseenter', 'mouseleave', 'focus', 'blur']);
 const PARANOID_DOM_POSITIONS = new Set(['beforebegin', 'afterbegin', 'beforeend', 'afterend']);
 const PARANOID_DOM_LIMITS = { handles: 10000, results: 1000, listeners: 256, selector: 1024, text: 512 * 1024 };
@@ -66,22 +55,56 @@ function paranoidDomSelect(selector) {
   }
 }
 
-/** Checks an attribute a script sets (directly or in markup); returns the value to set. */
-function paranoidDomAttribute(tag, name, value) {
+/** A property of documents or forms, which an `id` or `name` of that value would shadow for the page's code. */
+function paranoidDomShadows(value) {
+  // The prototypes, not the objects: what the page has named is not the answer's to tell.
+  return value in Object.getPrototypeOf(document) || value in HTMLFormElement.prototype;
+}
+
+/**
+ * Checks an attribute a script sets, directly or in markup, on `element` (a page element or
+ * `{ localName, namespaceURI }` of one being made): only an (element, attribute) pair of the
+ * policy's table, its value read as that pair means it. Returns the name and value to set.
+ */
+function paranoidDomAttribute(element, name, value) {
+  const tag = element.localName;
   const n = String(name).toLowerCase();
+  if (element.namespaceURI !== PARANOID_DOM_XHTML) throw new TypeError(`the attributes of <${String(tag).slice(0, 40)}> (not an HTML element) cannot be set`);
   if (PARANOID_DOM_SEALED.has(tag)) throw new TypeError(`the attributes of <${tag}> cannot be set`);
-  if (!PARANOID_DOM_ATTRIBUTES.has(n) && !/^(data|aria)-[a-z0-9_.-]+$/.test(n)) throw new TypeError(`the attribute ${n.slice(0, 40)} cannot be set`);
+  const table = PARANOID_DOM_POLICY.attributes;
+  const rule = (Object.hasOwn(table, tag) && Object.hasOwn(table[tag], n) ? table[tag][n] : null)
+    ?? (Object.hasOwn(table['*'], n) ? table['*'][n] : null)
+    ?? (PARANOID_DOM_POLICY.attributePrefixes.some((p) => n.startsWith(p)) && /^[a-z]+-[a-z0-9_.-]+$/.test(n) ? { kind: 'text' } : null);
+  if (rule === null) throw new TypeError(`the attribute ${n.slice(0, 40)} cannot be set on <${String(tag).slice(0, 40)}>`);
   const v = String(value);
-  const schemes = PARANOID_DOM_URL_ATTRIBUTES[n];
-  if (schemes) {
-    let url;
-    try { url = new URL(v, document.baseURI); } catch { throw new TypeError(`${n} must be a URL`); }
-    if (!schemes.includes(url.protocol)) throw new TypeError(`${n} must be a ${schemes.join(' or ')} URL, not ${url.protocol}`);
-    if (n === 'src' && url.origin !== location.origin) throw new TypeError(`src must be of the page's own origin (${location.origin}), not ${url.origin}`);
-    return { name: n, value: url.href };
+  switch (rule.kind) {
+    case 'text': return { name: n, value: v };
+    case 'name':
+      if (paranoidDomShadows(v)) throw new TypeError(`${n}="${v.slice(0, 40)}" would shadow the page's document.${v.slice(0, 40)} or form.${v.slice(0, 40)}`);
+      return { name: n, value: v };
+    case 'one-of':
+      if (!rule.words.includes(v.toLowerCase())) throw new TypeError(`${n} on <${tag}> is one of ${rule.words.join(', ')}, not ${v.slice(0, 20)}`);
+      return { name: n, value: v };
+    case 'navigate': {
+      // What is checked is what is set: the URL as the browser reads it (spaces, tabs, newlines
+      // and case already dealt with), absolute, so that no later <base> reads it otherwise.
+      let url;
+      try { url = new URL(v, document.baseURI); } catch { throw new TypeError(`${n} must be a URL`); }
+      const schemes = PARANOID_DOM_POLICY.navigateSchemes;
+      if (!schemes.includes(url.protocol)) throw new TypeError(`${n} must be a ${schemes.join(' or ')} URL, not ${url.protocol}`);
+      return { name: n, value: url.href };
+    }
+    case 'inline-image': {
+      let url;
+      try { url = new URL(v); } catch { throw new TypeError(`${n} on <${tag}> must be an image inline in a data: URL (no request leaves the page)`); }
+      const type = url.protocol === 'data:' ? url.pathname.split(',')[0].split(';')[0].trim().toLowerCase() : null;
+      if (!PARANOID_DOM_POLICY.inlineImageTypes.includes(type)) {
+        throw new TypeError(`${n} on <${tag}> must be an image inline in a data: URL (no request leaves the page), not ${url.protocol === 'data:' ? `data:${String(type).slice(0, 30)}` : url.protocol}`);
+      }
+      return { name: n, value: url.href };
+    }
+    default: throw new TypeError(`the attribute ${n} cannot be set`);
   }
-  if (n === 'type' && tag === 'input' && !PARANOID_DOM_INPUT_TYPES.has(v.toLowerCase())) throw new TypeError(`an input of type ${v.slice(0, 20)} cannot be made`);
-  return { name: n, value: v };
 }
 
 /** Rebuilds `markup` in the page from the allowlist; returns the top-level elements made. */
@@ -93,12 +116,12 @@ function paranoidDomFragment(markup) {
       if (node.nodeType === Node.TEXT_NODE) { into.append(document.createTextNode(node.data)); continue; }
       if (node.nodeType !== Node.ELEMENT_NODE) continue;
       const tag = node.localName;
-      if (node.namespaceURI !== 'http://www.w3.org/1999/xhtml' || PARANOID_DOM_DROPPED.has(tag)) continue;
+      if (node.namespaceURI !== PARANOID_DOM_XHTML || PARANOID_DOM_DROPPED.has(tag)) continue;
       if (!PARANOID_DOM_TAGS.has(tag)) { copy(node, into); continue; }
       const made = document.createElement(tag);
       for (const attribute of node.attributes) {
         try {
-          const { name, value } = paranoidDomAttribute(tag, attribute.name, attribute.value);
+          const { name, value } = paranoidDomAttribute(made, attribute.name, attribute.value);
           made.setAttribute(name, value);
         } catch { /* an attribute off the allowlist is left out */ }
       }
@@ -145,7 +168,7 @@ function paranoidDomCall(state, granted, name, args, emit) {
     case 'text': return (el().textContent ?? '').slice(0, PARANOID_DOM_LIMITS.text);
     case 'attr': return el().getAttribute(String(second));
     case 'setText': writable(el()).textContent = String(second); return null;
-    case 'setAttr': { const e = el(); const { name: n, value } = paranoidDomAttribute(e.localName, second, third); e.setAttribute(n, value); return null; }
+    case 'setAttr': { const e = el(); const { name: n, value } = paranoidDomAttribute(e, second, third); e.setAttribute(n, value); return null; }
     case 'addClass': writable(el()).classList.add(cls(second)); return null;
     case 'removeClass': writable(el()).classList.remove(cls(second)); return null;
     case 'hide': el().style.setProperty('display', 'none', 'important'); return null;
@@ -153,18 +176,34 @@ function paranoidDomCall(state, granted, name, args, emit) {
     case 'remove': { const e = el(); if (e === document.documentElement || e === document.body || e === document.head) throw new TypeError('the page itself cannot be removed'); e.remove(); return null; }
     case 'insertText':
     case 'insertHTML': {
-      const e = typeof first === 'string' ? paranoidDomSelect(first)[0] : el();
-      if (!e) return [];
       if (!PARANOID_DOM_POSITIONS.has(second)) throw new TypeError(`the position must be one of ${[...PARANOID_DOM_POSITIONS].join(', ')}`);
-      writable(e);
-      if (name === 'insertText') { e.insertAdjacentText(second, String(third)); return null; }
+      let e;
+      let quiet = false;
+      if (typeof first !== 'string') e = writable(el());
+      else if (granted.read) {
+        e = paranoidDomSelect(first)[0];
+        if (!e) return name === 'insertText' ? null : [];
+        writable(e);
+      } else {
+        // Without the read grant the answer must not depend on the page: a selector that
+        // matches nothing, a sealed element, or a place the browser refuses gets the same
+        // answer as one that worked (the elements made, left out of the page).
+        const found = paranoidDomSelect(first)[0];
+        e = found && !PARANOID_DOM_SEALED.has(found.localName) ? found : null;
+        quiet = true;
+      }
+      const insert = (f) => {
+        if (!e) return;
+        try { f(); } catch (error) { if (!quiet) throw error; }
+      };
+      if (name === 'insertText') { insert(() => e.insertAdjacentText(second, String(third))); return null; }
       const fragment = paranoidDomFragment(third);
       const made = [...fragment.children];
       const anchor = { beforebegin: () => e.before(fragment), afterbegin: () => e.prepend(fragment), beforeend: () => e.append(fragment), afterend: () => e.after(fragment) };
-      anchor[second]();
+      insert(anchor[second]);
       return made.map((m) => paranoidDomHandle(state, m));
     }
-    case 'hideAll': for (const e of paranoidDomSelect(first)) e.style.setProperty('display', 'none', 'important'); return null;
+    case 'hideAll': for (const e of paranoidDomSelect(first)) e.style?.setProperty('display', 'none', 'important'); return null;
     case 'removeAll': for (const e of paranoidDomSelect(first)) if (e !== document.documentElement && e !== document.body && e !== document.head) e.remove(); return null;
     case 'addClassAll': { const c = cls(second); for (const e of paranoidDomSelect(first)) if (!PARANOID_DOM_SEALED.has(e.localName)) e.classList.add(c); return null; }
     case 'setTextAll': for (const e of paranoidDomSelect(first)) if (!PARANOID_DOM_SEALED.has(e.localName)) e.textContent = String(second); return null;

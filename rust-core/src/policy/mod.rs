@@ -2,6 +2,7 @@
 //! reserved, which limits hold. The JS side gets these tables generated from here
 //! ([`tables`], printed by `paranoid policy`), never written twice.
 
+pub mod dom;
 pub mod globals;
 pub mod limits;
 pub mod reserved;
@@ -30,6 +31,7 @@ pub fn tables() -> serde_json::Value {
         "maxSourceBytes": limits::MAX_SOURCE_BYTES,
         "hostTextLimit": limits::HOST_TEXT_LIMIT,
         "messageLimit": limits::MESSAGE_LIMIT,
+        "dom": dom::tables(),
         "pageScripts": {
             "maxBytes": limits::PAGE_SCRIPT_MAX_BYTES,
             "defaultCpuMs": limits::PAGE_SCRIPT_DEFAULT_CPU_MS,

@@ -1,0 +1,411 @@
+//! The DOM capability a userscript may be granted (`paranoid.dom.read`, `paranoid.dom.write`,
+//! answered by `content/userscript-dom.js`): which elements markup may make, and which
+//! attributes a script may set on which element, each with what its value means. The content
+//! script gets these tables generated (`paranoidPolicy().dom`); they are written nowhere else.
+//!
+//! The rule: a script may set only what can neither load, navigate by itself, run nor submit.
+//! Attributes are allowed as (element, attribute) pairs in the HTML namespace, never by name
+//! alone: `href` on an `<a>` is a link the user may follow, `href` on an SVG `<image>` is a
+//! request the browser makes at once. Elements of any other namespace (SVG, MathML) get no
+//! attribute at all: SVG's `<image>`, `<use>`, `<feImage>` load their `href`, and `<animate>`
+//! and `<set>` change other elements' attributes. [`REFUSED`] lists what was considered and
+//! why it stays out; the browser tests try each row.
+
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+/// What an attribute's value means, and so how it is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Meaning {
+    /// Plain text: nothing reads it as a URL or code.
+    Text,
+    /// An element's `id` or a form control's `name`: a name the page's code may look up. A value
+    /// that names a property of `document` or of a form (`cookie`, `action`, `submit`, …) is
+    /// refused, so that it cannot shadow what the page's code reaches through them.
+    Name,
+    /// A link the user may follow with a click: `http:`, `https:` or `mailto:` (see
+    /// [`NAVIGATE_SCHEMES`]). Nothing is requested until the user clicks.
+    Navigate,
+    /// An image inline in the value (`data:` with one of [`INLINE_IMAGE_TYPES`]): no request.
+    InlineImage,
+    /// One of a few words, compared without case.
+    OneOf(&'static [&'static str]),
+}
+
+/// One attribute a script may set, on one element (`*`: every element of the table's tags
+/// and any other HTML element not [`SEALED`]).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Attribute {
+    pub element: &'static str,
+    pub name: &'static str,
+    pub meaning: Meaning,
+}
+
+const fn attr(element: &'static str, name: &'static str, meaning: Meaning) -> Attribute {
+    Attribute {
+        element,
+        name,
+        meaning,
+    }
+}
+
+use Meaning::{InlineImage, Name, Navigate, OneOf, Text};
+
+/// `<input type>` values a script may make: none of them submits, loads or picks a file
+/// (`image` loads its `src` and submits; `submit`, `file`, `hidden`, `password` are left out).
+pub const INPUT_TYPES: &[&str] = &[
+    "text", "checkbox", "radio", "number", "range", "button", "search", "color", "date",
+];
+
+/// The attribute table: (element, attribute, meaning).
+pub const ATTRIBUTES: &[Attribute] = &[
+    attr("*", "id", Name),
+    attr("*", "class", Text),
+    attr("*", "title", Text),
+    attr("*", "lang", Text),
+    attr("*", "dir", OneOf(&["ltr", "rtl", "auto"])),
+    attr("*", "hidden", Text),
+    attr("*", "role", Text),
+    attr("*", "tabindex", Text),
+    // A link: followed only when the user clicks it. No `target`, `rel` (`opener` would hand
+    // the page's window to the site), `ping` (a request on the click), `download`.
+    attr("a", "href", Navigate),
+    // No `srcset`, `sizes` (they load), and `src` only inline: a `src` of the page's own origin
+    // can still redirect to any host (open redirects, `/raw/` links), and the request that
+    // carries the data is made before anyone could check where it ends.
+    attr("img", "src", InlineImage),
+    attr("img", "alt", Text),
+    attr("img", "width", Text),
+    attr("img", "height", Text),
+    // No `form`, `formaction`, `formmethod`, `formtarget`, `src`, `list`.
+    attr("input", "type", OneOf(INPUT_TYPES)),
+    attr("input", "value", Text),
+    attr("input", "placeholder", Text),
+    attr("input", "name", Name),
+    attr("input", "disabled", Text),
+    attr("input", "checked", Text),
+    attr("input", "readonly", Text),
+    attr("input", "min", Text),
+    attr("input", "max", Text),
+    attr("input", "step", Text),
+    attr("input", "maxlength", Text),
+    attr("button", "type", OneOf(&["button", "submit", "reset"])),
+    attr("button", "value", Text),
+    attr("button", "name", Name),
+    attr("button", "disabled", Text),
+    attr("select", "name", Name),
+    attr("select", "disabled", Text),
+    attr("option", "value", Text),
+    attr("option", "selected", Text),
+    attr("option", "disabled", Text),
+    attr("textarea", "name", Name),
+    attr("textarea", "placeholder", Text),
+    attr("textarea", "disabled", Text),
+    attr("textarea", "readonly", Text),
+    attr("textarea", "rows", Text),
+    attr("textarea", "cols", Text),
+    attr("textarea", "maxlength", Text),
+    attr("label", "for", Text),
+    attr("td", "colspan", Text),
+    attr("td", "rowspan", Text),
+    attr("th", "colspan", Text),
+    attr("th", "rowspan", Text),
+    attr("time", "datetime", Text),
+    attr("del", "datetime", Text),
+    attr("ins", "datetime", Text),
+    attr("details", "open", Text),
+    attr("ol", "start", Text),
+    attr("ol", "reversed", Text),
+    attr("ol", "type", OneOf(&["1", "a", "i"])),
+    attr("li", "value", Text),
+];
+
+/// Prefixes of attribute names any element of the table may take, with plain text values.
+pub const ATTRIBUTE_PREFIXES: &[&str] = &["data-", "aria-"];
+
+/// Schemes of a link ([`Meaning::Navigate`]).
+pub const NAVIGATE_SCHEMES: &[&str] = &["http:", "https:", "mailto:"];
+
+/// Media types of an inline image ([`Meaning::InlineImage`]). An SVG shown by `<img>` runs no
+/// script and loads nothing.
+pub const INLINE_IMAGE_TYPES: &[&str] = &[
+    "image/png",
+    "image/gif",
+    "image/jpeg",
+    "image/webp",
+    "image/avif",
+    "image/bmp",
+    "image/x-icon",
+    "image/svg+xml",
+];
+
+/// Elements markup may contain (HTML only); any other element is unwrapped (its content kept)
+/// or, if [`DROPPED`], left out with its content.
+pub const TAGS: &[&str] = &[
+    "a",
+    "abbr",
+    "article",
+    "aside",
+    "b",
+    "blockquote",
+    "br",
+    "button",
+    "caption",
+    "code",
+    "dd",
+    "del",
+    "details",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "figcaption",
+    "figure",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "i",
+    "img",
+    "input",
+    "ins",
+    "kbd",
+    "label",
+    "li",
+    "main",
+    "mark",
+    "nav",
+    "ol",
+    "option",
+    "p",
+    "pre",
+    "q",
+    "s",
+    "section",
+    "select",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "time",
+    "tr",
+    "u",
+    "ul",
+];
+
+/// Elements markup drops with everything inside them (any element of another namespace too).
+pub const DROPPED: &[&str] = &[
+    "script",
+    "style",
+    "template",
+    "iframe",
+    "frame",
+    "frameset",
+    "object",
+    "embed",
+    "applet",
+    "base",
+    "meta",
+    "link",
+    "noscript",
+    "svg",
+    "math",
+    "form",
+    "title",
+    "head",
+    "audio",
+    "video",
+    "source",
+    "track",
+    "picture",
+    "portal",
+    "fencedframe",
+    "param",
+    "area",
+    "map",
+];
+
+/// Page elements a script may not change at all (attributes, text, what is inside or beside
+/// them): they run code, load, or change how the page reads URLs.
+pub const SEALED: &[&str] = &[
+    "script",
+    "style",
+    "base",
+    "meta",
+    "link",
+    "iframe",
+    "frame",
+    "frameset",
+    "object",
+    "embed",
+    "applet",
+    "param",
+    "portal",
+    "fencedframe",
+    "noscript",
+    "template",
+];
+
+/// What a script may not set, and why: the meanings the rule keeps out (what loads, what
+/// navigates by itself or in another window, what runs, what submits). Not read by the content
+/// script (anything not in [`ATTRIBUTES`] is refused); the browser tests try every row, and the
+/// docs cite it.
+pub const REFUSED: &[(&str, &str, &str)] = &[
+    ("*", "on*", "runs: an event handler"),
+    ("*", "style", "loads: url(), image-set() in a declaration"),
+    ("*", "background", "loads: a legacy background image"),
+    ("*", "xlink:href", "loads or navigates, by SVG's rules"),
+    ("*", "itemtype", "a URL for page code to read"),
+    ("a", "ping", "sends a request to each URL on a click"),
+    ("a", "download", "saves what the link names"),
+    ("a", "target", "navigates another window or frame"),
+    ("a", "rel", "`opener` hands the page's window to the site"),
+    ("img", "srcset", "loads"),
+    ("img", "sizes", "picks what srcset loads"),
+    ("img", "usemap", "links an image map"),
+    ("img", "crossorigin", "changes how src is requested"),
+    ("input", "src", "loads (type=image)"),
+    ("input", "formaction", "submits elsewhere"),
+    ("input", "form", "joins a form elsewhere in the page"),
+    ("button", "formaction", "submits elsewhere"),
+    ("button", "formtarget", "submits into another window"),
+    ("form", "action", "submits elsewhere"),
+    ("form", "target", "submits into another window"),
+    ("video", "poster", "loads"),
+    ("video", "src", "loads"),
+    ("audio", "src", "loads"),
+    ("source", "src", "loads"),
+    ("source", "srcset", "loads"),
+    ("track", "src", "loads"),
+    ("object", "data", "loads and runs"),
+    ("embed", "src", "loads and runs"),
+    ("iframe", "src", "loads and runs"),
+    ("iframe", "srcdoc", "runs"),
+    ("link", "href", "loads"),
+    ("base", "href", "changes where every relative URL points"),
+    ("meta", "http-equiv", "refresh navigates; CSP and cookies"),
+    ("blockquote", "cite", "a URL for page code to read"),
+    ("svg:image", "href", "loads"),
+    ("svg:use", "href", "loads"),
+    ("svg:feImage", "href", "loads"),
+    ("svg:a", "href", "navigates"),
+    (
+        "svg:animate",
+        "attributeName",
+        "changes another element's attribute (href)",
+    ),
+    (
+        "svg:set",
+        "to",
+        "changes another element's attribute (href)",
+    ),
+    ("svg:script", "href", "loads and runs"),
+];
+
+/// The table the content script is generated from (`paranoidPolicy().dom`): per element, its
+/// attributes and what each value means.
+pub fn tables() -> Value {
+    let mut attributes = Map::new();
+    for a in ATTRIBUTES {
+        let entry = attributes
+            .entry(a.element)
+            .or_insert_with(|| Value::Object(Map::new()));
+        let meaning = match a.meaning {
+            OneOf(words) => json!({ "kind": "one-of", "words": words }),
+            other => json!({ "kind": other }),
+        };
+        entry
+            .as_object_mut()
+            .expect("an object")
+            .insert(a.name.into(), meaning);
+    }
+    json!({
+        "tags": TAGS,
+        "dropped": DROPPED,
+        "sealed": SEALED,
+        "attributes": attributes,
+        "attributePrefixes": ATTRIBUTE_PREFIXES,
+        "navigateSchemes": NAVIGATE_SCHEMES,
+        "inlineImageTypes": INLINE_IMAGE_TYPES,
+        "refused": REFUSED.iter().map(|(element, name, why)| json!({ "element": element, "name": name, "why": why })).collect::<Vec<_>>(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pair_is_listed_once_and_never_refused() {
+        let mut pairs: Vec<(&str, &str)> = ATTRIBUTES.iter().map(|a| (a.element, a.name)).collect();
+        pairs.sort_unstable();
+        let before = pairs.len();
+        pairs.dedup();
+        assert_eq!(
+            before,
+            pairs.len(),
+            "an (element, attribute) pair is listed twice"
+        );
+        for (element, name, _) in REFUSED {
+            assert!(
+                !ATTRIBUTES
+                    .iter()
+                    .any(|a| a.name == *name && (a.element == *element || a.element == "*")),
+                "{element} {name} is both allowed and refused"
+            );
+        }
+    }
+
+    #[test]
+    fn nothing_that_loads_runs_or_submits_is_made_or_writable() {
+        for tag in [
+            "script", "style", "iframe", "object", "embed", "link", "base", "meta", "form",
+        ] {
+            assert!(!TAGS.contains(&tag), "{tag} can be made");
+            assert!(DROPPED.contains(&tag), "{tag} is not dropped");
+        }
+        for tag in [
+            "script", "style", "iframe", "object", "embed", "link", "base", "meta",
+        ] {
+            assert!(SEALED.contains(&tag), "{tag} is not sealed");
+        }
+        for tag in TAGS {
+            assert!(!DROPPED.contains(tag) && !SEALED.contains(tag), "{tag}");
+        }
+        for a in ATTRIBUTES {
+            assert!(
+                a.element == "*" || TAGS.contains(&a.element),
+                "{} is not a tag markup may make",
+                a.element
+            );
+            assert!(!a.name.starts_with("on"), "{} is a handler", a.name);
+            assert_eq!(a.name, a.name.to_ascii_lowercase());
+            if matches!(a.name, "href" | "src") {
+                assert!(
+                    matches!(a.meaning, Navigate | InlineImage),
+                    "{} {}",
+                    a.element,
+                    a.name
+                );
+            }
+        }
+        assert!(!INPUT_TYPES
+            .iter()
+            .any(|t| matches!(*t, "image" | "submit" | "file" | "hidden" | "password")));
+    }
+}
