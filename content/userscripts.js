@@ -8,7 +8,7 @@
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal */
 /* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -29,6 +29,9 @@ function paranoidRunAtReached(runAt) {
 const paranoidGmHere = {
   'GM.addStyle': async ([css]) => {
     if (typeof css !== 'string') throw new TypeError('GM.addStyle: the CSS must be a string');
+    // CSS that would make the page load something is refused (content/userscript-css.js).
+    const refused = paranoidCssRefusal(css, paranoidPolicy().userscripts.addStyle);
+    if (refused !== null) throw new TypeError(`GM.addStyle: refused, ${refused}`);
     const style = document.createElement('style');
     style.textContent = css;
     (document.head ?? document.documentElement).append(style);
@@ -69,6 +72,10 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       const update = registry.add({ origin: 'userscript', name: String(script.name), source: 'userscript' });
       const grants = new Set(script.grants);
       const domState = paranoidDomState();
+      // GM calls in the last second: past the policy's rate they are refused here, before the
+      // background (which counts them too, over all of the script's pages) is asked.
+      const calls = [];
+      const rate = paranoidPolicy().userscripts.gmCallsPerSecond;
       let sandbox;
       const answer = async (data) => {
         if (data === null || typeof data !== 'object' || typeof data.call !== 'string' || !Number.isSafeInteger(data.id)) return;
@@ -90,6 +97,10 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         // Aborting a request comes with the grant to make one.
         const grant = data.call === 'GM.xmlHttpRequest.abort' ? 'GM.xmlHttpRequest' : data.call;
         if (!grants.has(grant)) { reply(false, `${data.call} was not granted to this script`); return; }
+        const now = Date.now();
+        while (calls.length > 0 && calls[0] <= now - 1000) calls.shift();
+        if (calls.length >= rate) { reply(false, `RangeError: ${data.call}: this script made over ${rate} GM calls in the last second`); return; }
+        calls.push(now);
         try {
           if (Object.hasOwn(paranoidGmHere, data.call)) { reply(true, await paranoidGmHere[data.call](args)); return; }
           const r = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:gm', id: script.id, name: data.call, args });

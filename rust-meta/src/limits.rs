@@ -23,6 +23,38 @@ pub const DEFAULT_CPU_MS: u32 = 100;
 /// Run-history entries kept per script (the counters are kept whole).
 pub const HISTORY_KEPT: usize = 20;
 
+/// `GM.openInTab`: at most this many tabs per script in any minute (all its pages together).
+pub const OPEN_IN_TAB_PER_MINUTE: usize = 10;
+/// `GM.notification`: at most this many per script in any minute, and at most this many of a
+/// script's notifications open at once.
+pub const NOTIFICATIONS_PER_MINUTE: usize = 5;
+pub const NOTIFICATIONS_OPEN: usize = 3;
+/// GM calls per script in any second (all its pages together, the background's count; each
+/// page's content script counts its own too): far above what a script that reacts to the page
+/// needs, low enough that a loop of calls cannot keep the background busy for other tabs.
+pub const GM_CALLS_PER_SECOND: usize = 200;
+/// `GM.xmlHttpRequest`s of one script in flight at once (each may hold up to 1 MiB).
+pub const REQUESTS_IN_FLIGHT: usize = 16;
+
+/// `GM.addStyle`: CSS that would make the page load something (a network channel around
+/// `@connect`: attribute selectors can spell out page text, one request per guess) is refused.
+/// Functions whose argument is a URL or an image (which can only be a URL or one of these), and
+/// at-rules that load; compared after escapes are decoded, ASCII case-insensitively, and any
+/// function or at-rule whose name is written with an escape is refused too
+/// (`content/userscript-css.js`).
+pub const STYLE_REFUSED_FUNCTIONS: &[&str] = &[
+    "url",
+    "src",
+    "image",
+    "image-set",
+    "-webkit-image-set",
+    "-moz-image-set",
+    "cross-fade",
+    "-webkit-cross-fade",
+    "-moz-image-rect",
+];
+pub const STYLE_REFUSED_AT_RULES: &[&str] = &["import"];
+
 /// The table the JS side is generated from.
 pub fn tables() -> Value {
     json!({
@@ -34,5 +66,14 @@ pub fn tables() -> Value {
         "valueNameMax": VALUE_NAME_MAX,
         "defaultCpuMs": DEFAULT_CPU_MS,
         "historyKept": HISTORY_KEPT,
+        "openInTabPerMinute": OPEN_IN_TAB_PER_MINUTE,
+        "notificationsPerMinute": NOTIFICATIONS_PER_MINUTE,
+        "notificationsOpen": NOTIFICATIONS_OPEN,
+        "gmCallsPerSecond": GM_CALLS_PER_SECOND,
+        "requestsInFlight": REQUESTS_IN_FLIGHT,
+        "addStyle": {
+            "refusedFunctions": STYLE_REFUSED_FUNCTIONS,
+            "refusedAtRules": STYLE_REFUSED_AT_RULES,
+        },
     })
 }

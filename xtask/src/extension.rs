@@ -50,6 +50,7 @@ const STATIC_FILES: &[&str] = &[
     "content/quarantine.js",
     "content/userscript-prelude.js",
     "content/userscript-dom.js",
+    "content/userscript-css.js",
     "content/userscripts.js",
     "content/main.js",
     "ui/style.css",
