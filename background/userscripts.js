@@ -67,9 +67,29 @@ async function usValues(id) {
 
 const usNameOk = (name) => typeof name === 'string' && name.length > 0 && name.length <= paranoidPolicy().userscripts.valueNameMax;
 
+/**
+ * Calls of each script in a sliding window, per kind (`calls`, `tabs`, `notifications`): what a
+ * script may do in a second or a minute, counted over all its pages. Kept in memory: a service
+ * worker that stopped starts the count afresh, which a flood (that keeps it awake) never sees.
+ * @type {Map<string, number[]>}
+ */
+const usRates = new Map();
+function usWithinRate(key, limit, windowMs) {
+  const now = Date.now();
+  const times = (usRates.get(key) ?? []).filter((t) => t > now - windowMs);
+  const within = times.length < limit;
+  if (within) times.push(now);
+  usRates.set(key, times);
+  return within;
+}
+
 /** One GM call, already checked against the record's grants. */
 async function usCall(record, name, args, sender) {
   const id = record.id;
+  const limits = paranoidPolicy().userscripts;
+  if (!usWithinRate(`${id}:calls`, limits.gmCallsPerSecond, 1000)) {
+    throw new RangeError(`${name}: this script made over ${limits.gmCallsPerSecond} GM calls in the last second`);
+  }
   switch (name) {
     case 'GM.getValue': {
       const [key, fallback] = args;
@@ -113,14 +133,24 @@ async function usCall(record, name, args, sender) {
       const text = String(d.text ?? '').slice(0, 1000);
       if (text === '') throw new TypeError('GM.notification: there is no text');
       const title = typeof d.title === 'string' && d.title !== '' ? d.title : record.metadata.name;
-      const id = await usBackgroundApi.notifications.create({
-        type: 'basic', title: title.slice(0, 200), message: text, iconUrl: usBackgroundApi.runtime.getURL('ui/icon-128.png'),
+      // One at a time per script, so that two calls cannot both see room for one more.
+      return usSerially(`notify:${id}`, async () => {
+        const open = Object.keys(await usBackgroundApi.notifications.getAll());
+        const owners = open.length === 0 ? {} : await usBackgroundApi.storage.session.get(open.map(usNotificationKey));
+        const mine = open.filter((n) => owners[usNotificationKey(n)]?.script === id).length;
+        if (mine >= limits.notificationsOpen) throw new RangeError(`GM.notification: this script has ${mine} notifications open, its limit`);
+        if (!usWithinRate(`${id}:notifications`, limits.notificationsPerMinute, 60000)) {
+          throw new RangeError(`GM.notification: this script showed ${limits.notificationsPerMinute} notifications in the last minute, its limit`);
+        }
+        const shown = await usBackgroundApi.notifications.create({
+          type: 'basic', title: title.slice(0, 200), message: text, iconUrl: usBackgroundApi.runtime.getURL('ui/icon-128.png'),
+        });
+        // Where a click goes: the frame that asked, for this script only.
+        if (Number.isSafeInteger(sender.tab?.id)) {
+          await usBackgroundApi.storage.session.set({ [usNotificationKey(shown)]: { tabId: sender.tab.id, frameId: sender.frameId ?? 0, script: id } });
+        }
+        return { id: shown };
       });
-      // Where a click goes: the frame that asked, for this script only.
-      if (Number.isSafeInteger(sender.tab?.id)) {
-        await usBackgroundApi.storage.session.set({ [usNotificationKey(id)]: { tabId: sender.tab.id, frameId: sender.frameId ?? 0, script: record.id } });
-      }
-      return { id };
     }
     case 'GM.setClipboard':
       await paranoidWriteClipboard(String(args[0] ?? ''));
@@ -129,6 +159,9 @@ async function usCall(record, name, args, sender) {
       const [url, background] = args;
       const target = new URL(String(url), sender.url);
       if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new TypeError(`GM.openInTab: only http(s) pages, not ${target.protocol}`);
+      if (!usWithinRate(`${id}:tabs`, limits.openInTabPerMinute, 60000)) {
+        throw new RangeError(`GM.openInTab: this script opened ${limits.openInTabPerMinute} tabs in the last minute, its limit`);
+      }
       const tab = await usBackgroundApi.tabs.create({ url: target.href, active: background !== true, openerTabId: sender.tab?.id });
       return { id: tab.id };
     }
@@ -138,8 +171,12 @@ async function usCall(record, name, args, sender) {
 }
 
 const US_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-// Headers a script may not set: they would speak for the user or the page, not the script.
-const US_FORBIDDEN_HEADER = /^(cookie2?|host|origin|referer|authorization|proxy-.*|sec-.*|connection|content-length|keep-alive|te|trailer|transfer-encoding|upgrade|via|dnt)$/i;
+// Headers a script may not set: the Fetch standard's forbidden request headers (they would
+// speak for the user, the page or the browser, not the script), and `Authorization`.
+const US_FORBIDDEN_HEADER = /^(accept-charset|accept-encoding|access-control-request-.*|authorization|connection|content-length|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|set-cookie|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/;
+// A method named in one of these asks the server to read the request as that method: only the
+// methods a script may use (the Fetch standard forbids CONNECT, TRACE, TRACK there too).
+const US_METHOD_OVERRIDE = /^(x-http-method|x-http-method-override|x-method-override)$/;
 
 async function usConnectAllows(record, url, pageUrl) {
   const answer = await paranoidWasmCall('meta', 'paranoid_connect_allows', JSON.stringify({ url, pageUrl, connect: record.connect }));
@@ -167,8 +204,14 @@ async function usRequest(record, details, sender) {
   const given = details.headers !== null && typeof details.headers === 'object' ? Object.entries(details.headers) : [];
   if (given.length > 50) throw new RangeError('GM.xmlHttpRequest: more than 50 headers');
   for (const [name, value] of given) {
-    if (US_FORBIDDEN_HEADER.test(name)) throw new TypeError(`GM.xmlHttpRequest: the ${name} header cannot be set by a script`);
-    try { headers.set(name, String(value).slice(0, 8192)); } catch { throw new TypeError(`GM.xmlHttpRequest: ${String(name).slice(0, 40)} is not a header name`); }
+    // Header names are ASCII tokens (anything else fails in `headers.set`), compared lowercased.
+    const lower = name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    if (US_FORBIDDEN_HEADER.test(lower)) throw new TypeError(`GM.xmlHttpRequest: the ${name.slice(0, 40)} header cannot be set by a script`);
+    const text = String(value).slice(0, 8192);
+    if (US_METHOD_OVERRIDE.test(lower) && !text.split(',').every((m) => US_METHODS.includes(m.trim().toUpperCase()))) {
+      throw new TypeError(`GM.xmlHttpRequest: ${name.slice(0, 40)} may name only ${US_METHODS.join(', ')}`);
+    }
+    try { headers.set(name, text); } catch { throw new TypeError(`GM.xmlHttpRequest: ${String(name).slice(0, 40)}: not a header name and value`); }
   }
   let body;
   if (details.data !== undefined && details.data !== null) {
@@ -188,6 +231,15 @@ async function usRequest(record, details, sender) {
     if (usAbortedEarly.delete(key)) abort.abort();
   }
   const stopped = () => new Error(timedOut ? `GM.xmlHttpRequest: timed out after ${timeout} ms` : 'GM.xmlHttpRequest: aborted');
+  // Each request may hold a response of up to 1 MiB here: a script has a few at a time.
+  const inFlight = usInFlight.get(record.id) ?? 0;
+  const most = paranoidPolicy().userscripts.requestsInFlight;
+  if (inFlight >= most) {
+    clearTimeout(timer);
+    if (key !== null) usRequests.delete(key);
+    throw new RangeError(`GM.xmlHttpRequest: this script has ${most} requests running, its limit`);
+  }
+  usInFlight.set(record.id, inFlight + 1);
   try {
     let response;
     try {
@@ -195,10 +247,17 @@ async function usRequest(record, details, sender) {
       response = await fetch(url.href, {
         method, headers, body, signal: abort.signal, cache: 'no-store', referrerPolicy: 'no-referrer',
         credentials: record.cookies === true ? 'include' : 'omit',
-        redirect: record.cookies === true ? 'error' : 'follow',
+        // No redirect is followed: where one leads cannot be checked before the request to it
+        // is made (and that request can carry the data), since the browser never shows the
+        // extension a redirect's Location. `manual` answers with an opaque redirect instead.
+        redirect: record.cookies === true ? 'error' : 'manual',
       });
     } catch (error) {
       throw abort.signal.aborted ? stopped() : new Error(`GM.xmlHttpRequest: network error (${error.message})`);
+    }
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.headers.has('location'))) {
+      abort.abort();
+      throw new Error('GM.xmlHttpRequest: the server answered with a redirect, which is not followed (where it leads cannot be checked before the request is made): ask the URL it names');
     }
     if (response.url && response.url !== url.href && !await usConnectAllows(record, response.url, sender.url)) {
       abort.abort();
@@ -219,8 +278,13 @@ async function usRequest(record, details, sender) {
   } finally {
     clearTimeout(timer);
     if (key !== null) usRequests.delete(key);
+    const left = (usInFlight.get(record.id) ?? 1) - 1;
+    if (left > 0) usInFlight.set(record.id, left); else usInFlight.delete(record.id);
   }
 }
+
+/** Requests running per script. @type {Map<string, number>} */
+const usInFlight = new Map();
 
 /**
  * Requests in flight, each under its key: the asking tab and frame, the script (which the

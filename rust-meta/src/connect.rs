@@ -165,6 +165,37 @@ mod tests {
         ));
     }
 
+    /// URLs as the background hands them over: serialized by the browser's URL parser (`href`),
+    /// the same string the request is then made with. Each names the host the browser asks.
+    #[test]
+    fn the_host_read_is_the_host_the_browser_asks() {
+        let page = "http://127.0.0.1:8000/page";
+        let approved = hosts(&["127.0.0.1", "api.example.com"]);
+        for (url, want) in [
+            // `new URL('http://127.0.0.1@localhost:8000/')`: 127.0.0.1 is the user name.
+            ("http://127.0.0.1@localhost:8000/x", false),
+            ("http://127.0.0.1:8000@localhost:8000/x", false),
+            ("https://api.example.com@evil.test/", false),
+            ("https://a%40api.example.com@evil.test/", false),
+            // A backslash ends the authority in the browser (`http://evil.test/@api.example.com`);
+            // a string that still has one was not serialized by it, and is read as nothing.
+            ("https://evil.test\\@api.example.com/", false),
+            ("https://evil.test/@api.example.com/", false),
+            // IPv4 in decimal, hex or octal, or with a trailing dot, serializes as 127.0.0.1.
+            ("http://127.0.0.1:8000/api", true),
+            // IPv4-mapped IPv6 is another address string: not covered by an IPv4 @connect.
+            ("http://[::ffff:7f00:1]:8000/", false),
+            // A trailing dot names the same host; any port is covered.
+            ("https://api.example.com.:8443/", true),
+            ("https://api.example.com../", false),
+            // IDN: the punycode of a look-alike is another host.
+            ("https://xn--pi-7ba.example.com/", false),
+            ("https://api.example.com.xn--80ak6aa92e.com/", false),
+        ] {
+            assert_eq!(connect_allows(&approved, url, page), want, "{url}");
+        }
+    }
+
     #[test]
     fn bad_hosts_are_refused() {
         for (text, says) in [
