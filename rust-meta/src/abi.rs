@@ -18,6 +18,10 @@
 //! - `paranoid_update_url`: a URL → `{ok: true}` when updates may come from it (the rule of
 //!   `@updateURL`: https, or http to a loopback host), for the stored URL and where a redirect
 //!   ended.
+//! - `paranoid_update_review`: an installed record and a copy of the same name (see
+//!   [`crate::review::review`]) → `{ok: true, origin, installedOrigins, sameSource, sameName,
+//!   changes, connect, code}`: whether the copy comes from where the record came from, and
+//!   everything it changes, hosts compared with what the user approved.
 
 use serde_json::{json, Value};
 
@@ -35,6 +39,7 @@ pub(crate) enum Request {
     ConnectAllows,
     UpdateOffer,
     UpdateUrl,
+    UpdateReview,
 }
 
 /// Answers one request as JSON text. Never panics on malformed input.
@@ -101,6 +106,18 @@ fn answer(request: Request, input: &[u8]) -> Value {
                     installed["version"].as_str(),
                 );
             json!({ "ok": true, "version": served.version, "offer": offer })
+        }
+        Request::UpdateReview => {
+            let Ok(request) = serde_json::from_str::<Value>(text) else {
+                return refused("internal", "the request is not JSON".into());
+            };
+            match crate::review::review(&request) {
+                Ok(mut answer) => {
+                    answer["ok"] = Value::from(true);
+                    answer
+                }
+                Err(message) => refused("bad-review", message),
+            }
         }
         Request::UpdateUrl => match crate::pinned::parse_update_url(text) {
             Ok(_) => json!({ "ok": true }),
@@ -228,6 +245,11 @@ mod exports {
     #[no_mangle]
     pub extern "C" fn paranoid_update_url(len: u32) -> u32 {
         respond(Request::UpdateUrl, len)
+    }
+
+    #[no_mangle]
+    pub extern "C" fn paranoid_update_review(len: u32) -> u32 {
+        respond(Request::UpdateReview, len)
     }
 }
 

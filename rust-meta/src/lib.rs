@@ -14,5 +14,6 @@ pub mod limits;
 pub mod match_pattern;
 pub mod metadata;
 pub mod pinned;
+pub mod review;
 mod url;
 pub mod version;
