@@ -25,7 +25,8 @@ const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAw
 const DOM_PAGE = `<!doctype html><html><head><title>capabilities</title><link id="linkel"><meta id="metael"><base id="baseel"></head><body>
 <p id="secret">s3cret</p>
 <svg width="20" height="20"><image id="svgimage" width="5" height="5"/><use id="svguse"/><filter id="f"><feImage id="feimage"/></filter>
-<a id="svga"><text y="10">t</text></a><animate id="anim" href="#svgimage" attributeName="x" dur="1s"/><set id="svgset" href="#svgimage" attributeName="x" to="1"/></svg>
+<a id="svga"><text y="10">t</text></a><animate id="anim" href="#svgimage" attributeName="x" dur="1s"/><set id="svgset" href="#svgimage" attributeName="x" to="1"/><script id="svgscript"></script></svg>
+<blockquote id="quote">q</blockquote>
 <img id="img" alt="i"><video id="video"><source id="source"><track id="track"></video><audio id="audio"></audio>
 <form id="form"><input id="input"><button id="button" type="button">b</button></form>
 <a id="link">link</a><table id="table"><tr><td id="td">x</td></tr></table>
@@ -52,12 +53,18 @@ const SET_ATTR = [
   ['#svgset', 'attributeName', 'href', /not an HTML element/],
   ['#svgset', 'to', 'OTHER/leak/set', /not an HTML element/],
   ['#mi', 'href', 'OTHER/leak/mathml', /not an HTML element/],
+  ['#svgscript', 'href', 'OTHER/leak/svgscript', /not an HTML element/],
   // HTML: what loads.
   ['#img', 'src', 'OTHER/leak/img', /src on <img> must be an image inline in a data: URL/],
   ['#img', 'src', '/redirect-to-other', /src on <img> must be an image inline in a data: URL/],
   ['#img', 'src', 'data:text/html,<script>1</script>', /must be an image inline in a data: URL .*not data:text\/html/],
   ['#img', 'srcset', 'OTHER/leak/srcset 1x', /the attribute srcset cannot be set on <img>/],
   ['#img', 'SrcSet', 'OTHER/leak/srcset-case 1x', /the attribute srcset cannot be set on <img>/],
+  ['#img', 'sizes', '10px', /the attribute sizes cannot be set on <img>/],
+  ['#img', 'usemap', '#map', /the attribute usemap cannot be set on <img>/],
+  ['#img', 'crossorigin', 'use-credentials', /the attribute crossorigin cannot be set on <img>/],
+  ['#target', 'itemtype', 'OTHER/leak/itemtype', /the attribute itemtype cannot be set on <div>/],
+  ['#quote', 'cite', 'OTHER/leak/cite', /the attribute cite cannot be set on <blockquote>/],
   ['#video', 'poster', 'OTHER/leak/poster', /the attribute poster cannot be set on <video>/],
   ['#video', 'src', 'OTHER/leak/video', /the attribute src cannot be set on <video>/],
   ['#audio', 'src', 'OTHER/leak/audio', /the attribute src cannot be set on <audio>/],
@@ -81,6 +88,7 @@ const SET_ATTR = [
   ['#form', 'action', 'OTHER/leak/form', /the attribute action cannot be set on <form>/],
   ['#form', 'target', '_blank', /the attribute target cannot be set on <form>/],
   ['#button', 'formaction', 'OTHER/leak/formaction', /the attribute formaction cannot be set on <button>/],
+  ['#button', 'formtarget', '_blank', /the attribute formtarget cannot be set on <button>/],
   ['#input', 'formaction', 'OTHER/leak/input-formaction', /the attribute formaction cannot be set on <input>/],
   ['#input', 'form', 'form', /the attribute form cannot be set on <input>/],
   // What runs, and links that go further than a click.
