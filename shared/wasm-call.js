@@ -9,6 +9,16 @@
 const paranoidWasmModules = new Map();
 
 /**
+ * At most this many instances at once: each reserves its memory (the 8 MiB stack and more), and
+ * a flood of messages to the background (each GM call asks rust-meta where its script runs)
+ * ran Chromium's service worker out of memory with 400 at once. The rest wait their turn.
+ */
+const PARANOID_WASM_AT_ONCE = 4;
+let paranoidWasmRunning = 0;
+/** @type {(() => void)[]} */
+const paranoidWasmWaiting = [];
+
+/**
  * Calls one export of a module's wasm ABI on a UTF-8 text and returns its JSON answer.
  * @param {'core' | 'meta'} module
  * @param {string} exportName e.g. `paranoid_match_pattern`
@@ -22,10 +32,19 @@ async function paranoidWasmCall(module, exportName, text, ...extra) {
     paranoidWasmModules.set(module, fetch(api.runtime.getURL(`core/paranoid_${module}.wasm`))
       .then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
   }
-  const e = (await WebAssembly.instantiate(await paranoidWasmModules.get(module), {})).exports;
-  const input = new TextEncoder().encode(text);
-  const at = e.paranoid_input(input.length);
-  new Uint8Array(e.memory.buffer, at, input.length).set(input);
-  const length = e[exportName](input.length, ...extra);
-  return JSON.parse(new TextDecoder().decode(new Uint8Array(e.memory.buffer, e.paranoid_output(), length)));
+  const compiled = await paranoidWasmModules.get(module);
+  if (paranoidWasmRunning >= PARANOID_WASM_AT_ONCE) await new Promise((resolve) => paranoidWasmWaiting.push(resolve));
+  else paranoidWasmRunning++;
+  try {
+    const e = (await WebAssembly.instantiate(compiled, {})).exports;
+    const input = new TextEncoder().encode(text);
+    const at = e.paranoid_input(input.length);
+    new Uint8Array(e.memory.buffer, at, input.length).set(input);
+    const length = e[exportName](input.length, ...extra);
+    return JSON.parse(new TextDecoder().decode(new Uint8Array(e.memory.buffer, e.paranoid_output(), length)));
+  } finally {
+    // The slot passes to the next call waiting, if any (the count stays the same).
+    const next = paranoidWasmWaiting.shift();
+    if (next) next(); else paranoidWasmRunning--;
+  }
 }
