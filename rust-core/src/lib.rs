@@ -13,6 +13,7 @@ mod abi;
 mod diagnostic;
 mod emit;
 mod function;
+mod hoisting;
 mod level;
 mod parse;
 mod pattern;
@@ -111,13 +112,7 @@ fn vet_and_rewrite(
     if let Err(redeclared) = rewrite::rewrite(&mut parsed.script) {
         return Err(redeclared
             .into_iter()
-            .map(|r| {
-                lines.diagnostic(
-                    Code::SyntaxError,
-                    format!("`{}` is declared more than once at the top level", r.name),
-                    parsed.offset(r.span.lo),
-                )
-            })
+            .map(|r| lines.diagnostic(Code::SyntaxError, r.message(), parsed.offset(r.span.lo)))
             .collect());
     }
     Ok(parsed)

@@ -16,17 +16,61 @@ use swc_ecma_visit::{VisitMut, VisitMutWith};
 use crate::pattern::binding_idents;
 use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
 
-/// A top-level name declared twice where the spec forbids it (`let x; let x;`, `var x; let x;`):
-/// the engine would refuse the whole script before running any of it, and so do we.
+/// A name declared twice where the spec forbids it (`let x; let x;`, `var x; let x;` at the top
+/// level; the clashes of `hoisting.rs`): the engine would refuse the whole script before running
+/// any of it, and so do we.
 pub struct Redeclaration {
     pub name: Atom,
     pub span: Span,
+    pub clash: Clash,
+}
+
+/// Which declarations clash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clash {
+    /// Two top-level declarations, at least one of them lexical.
+    TopLevel,
+    /// A `var` hoisted out of a block (or `switch`, or `for (let …)`) that declares the name
+    /// lexically.
+    VarOverLexical,
+    /// A `var` hoisted out of a catch block whose destructuring parameter binds the name.
+    VarOverCatchPattern,
+    /// A catch parameter that binds the name twice.
+    CatchParameterTwice,
+    /// A catch parameter whose block declares the name lexically.
+    CatchParameterInBlock,
+}
+
+impl Redeclaration {
+    pub fn message(&self) -> String {
+        let name = &self.name;
+        match self.clash {
+            Clash::TopLevel => format!("`{name}` is declared more than once at the top level"),
+            Clash::VarOverLexical => format!(
+                "`var {name}` hoists out of a block that declares `{name}` with `let`, `const`, \
+                 `class` or `function`"
+            ),
+            Clash::VarOverCatchPattern => format!(
+                "`var {name}` redeclares a name of a destructuring catch parameter (only a \
+                 catch parameter that is a plain name may be redeclared with `var`)"
+            ),
+            Clash::CatchParameterTwice => {
+                format!("the catch parameter binds `{name}` more than once")
+            }
+            Clash::CatchParameterInBlock => {
+                format!("`{name}` is both the catch parameter and declared in the catch block")
+            }
+        }
+    }
 }
 
 /// Rewrites `script` in place.
 pub fn rewrite(script: &mut Script) -> Result<(), Vec<Redeclaration>> {
     // A hashbang is a comment: the output starts with the directive, as the contract says.
     script.shebang = None;
+    // Annex B.3.4's `var` in a catch block, which the resolver does not model, is rewritten
+    // first (and the early errors of `var` hoisting are refused).
+    crate::hoisting::settle(script)?;
     // The directive first, so that the resolver scopes the script as strict code (block-level
     // functions belong to their block).
     script.body.insert(0, use_strict());
@@ -148,7 +192,7 @@ fn expr_stmt(expr: Expr) -> Stmt {
 }
 
 #[allow(clippy::vec_box)] // `SeqExpr` holds `Vec<Box<Expr>>`.
-fn seq_or_single(mut exprs: Vec<Box<Expr>>) -> Option<Box<Expr>> {
+pub(crate) fn seq_or_single(mut exprs: Vec<Box<Expr>>) -> Option<Box<Expr>> {
     match exprs.len() {
         0 => None,
         1 => exprs.pop(),
@@ -224,6 +268,8 @@ impl Rewriter {
             }
         }
         body.visit_mut_with(self);
+        // What is left of the `var` that `hoisting::settle` wrote (its names are in the prologue).
+        body.retain(|s| !matches!(s, Stmt::Empty(e) if e.span.is_dummy()));
 
         let function_names: Vec<(Atom, Span)> = functions
             .iter()
@@ -238,6 +284,7 @@ impl Rewriter {
                 redeclared.push(Redeclaration {
                     name: name.clone(),
                     span: *span,
+                    clash: Clash::TopLevel,
                 });
             }
         }
@@ -347,7 +394,7 @@ fn first_binding(pat: &Pat) -> Option<&Ident> {
 
 /// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards),
 /// parenthesized when the pattern is an object so that it is never read as a block.
-fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
+pub(crate) fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
     let object = matches!(pattern, Pat::Object(_));
     let left = AssignTarget::try_from(pattern)
         .unwrap_or_else(|p| panic!("a declarator's pattern is an assignment target: {p:?}"));

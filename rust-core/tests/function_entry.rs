@@ -305,6 +305,30 @@ fn free_names_in_the_body_go_to_the_scope_and_locals_stay() {
 }
 
 #[test]
+fn a_var_redeclaring_a_catch_parameter_in_a_body() {
+    // Annex B.3.4, as in a script: the `var` belongs to the function, its initialiser assigns
+    // the catch parameter.
+    for kind in KINDS {
+        let code = ok(
+            &["a"],
+            "try { throw a; } catch (e) { var e = 2; for (var e of [3]); } return e;",
+            kind,
+            1,
+        );
+        assert!(
+            code.contains("{\nvar e;try{throw a;}catch(e){e=2;for(e of[3]);}return e;")
+                || code.contains("{var e;try{throw a;}catch(e){e=2;for(e of[3]);}return e;"),
+            "{kind:?}:\n{code}"
+        );
+    }
+    // A destructuring catch parameter may not be redeclared.
+    refused(&[], "try {} catch ({ e }) { var e; }");
+    refused(&[], "try {} catch ([e]) { for (var e in o); }");
+    refused(&[], "try {} catch (e) { let e; }");
+    refused(&[], "{ let b; var b; }");
+}
+
+#[test]
 fn line_comments_and_multiline_bodies() {
     for kind in KINDS {
         ok(&["a"], "// comment\nreturn a // trailing", kind, 1);

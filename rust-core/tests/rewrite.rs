@@ -366,6 +366,70 @@ fn block_scoped_declarations_stay_local() {
     );
 }
 
+// Annex B.3.4: a `var` in a catch block may redeclare a catch parameter that is a plain name.
+// The `var` declares the name in the function or script; its initialiser assigns the parameter.
+
+#[test]
+fn a_var_redeclaring_a_catch_parameter_assigns_the_parameter_and_declares_the_global() {
+    // Was `catch(__paranoid_scope__.e){__paranoid_scope__.e=2;}`, which does not parse.
+    assert_eq!(
+        body("try { throw 1; } catch (e) { var e = 2; } e;"),
+        format!(
+            "__paranoid_rt__.checkGlobalDeclarations([],[\"e\"]);\
+             __paranoid_rt__.declareVars([\"e\"]);try{{throw 1;}}catch(e){{e=2;}}{S}.e;"
+        )
+    );
+    // Was `catch(q){var q=1;}`: a `var` on the worker's real global.
+    let code = body("var q; try { throw 0; } catch (q) { var q = 1; }");
+    has(&code, "declareVars([\"q\"]);");
+    has(&code, "catch(q){q=1;}");
+    lacks(&code, "var ");
+}
+
+#[test]
+fn other_names_of_such_a_var_are_globals_and_reads_in_the_block_are_the_parameter() {
+    let code = body("try {} catch (e) { var x = e, [e, y] = a, z; f = () => e; }");
+    has(&code, "declareVars([\"x\",\"e\",\"y\",\"z\"]);");
+    has_loosely(
+        &code,
+        &format!("catch(e){{{S}.x=e,[e,{S}.y]={S}.a;{S}.f=({{f:()=>e}})[\"f\"];}}"),
+    );
+}
+
+#[test]
+fn loop_heads_that_redeclare_a_catch_parameter_assign_it() {
+    let code = body(
+        "try {} catch (e) { for (var e = 0;;) break; for (var e in o); for (var e of a); } \
+         try {} catch (async) { for (var async of a); }",
+    );
+    has(&code, "declareVars([\"e\",\"async\"]);");
+    has(&code, "for(e=0;;)break;");
+    has(&code, &format!("for(e in {S}.o);"));
+    has(&code, &format!("for(e of {S}.a);"));
+    // `for (async of …)` is not a for-of head.
+    has(&code, &format!("for((async)of {S}.a);"));
+}
+
+#[test]
+fn inside_functions_such_a_var_moves_to_the_top_of_its_function() {
+    let code = body(
+        "function f() { 'use strict'; try {} catch (e) { var e = 1; } return e; } \
+         var g = () => { try {} catch (e) { { var e; } } };",
+    );
+    has(
+        &code,
+        "function f(){\"use strict\";var e;try{}catch(e){e=1;}return e;}",
+    );
+    has(&code, "()=>{var e;try{}catch(e){{;}}}");
+}
+
+#[test]
+fn nested_catches_with_the_same_parameter() {
+    let code = body("try {} catch (e) { try {} catch (e) { var e = 1; } var e = 2; }");
+    has(&code, "declareVars([\"e\"]);");
+    has(&code, "catch(e){try{}catch(e){e=1;}e=2;}");
+}
+
 #[test]
 fn locals_of_functions_are_untouched() {
     let code = body("function f(a) { var b = a; let c = b; return a + b + c + d; }");

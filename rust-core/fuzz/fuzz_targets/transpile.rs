@@ -1,5 +1,8 @@
 //! `transpile` on arbitrary UTF-8: it never fails internally, its output re-parses as a strict
-//! script whose only free identifiers are the reserved names, and `vet` agrees with it.
+//! script whose only free identifiers are the reserved names and that declares nothing on the
+//! real global (`check_output`: no declaration in the top-level statement list, no `var` outside
+//! every function, no catch parameter or other binding that is not a name), and `vet` agrees
+//! with it.
 
 #![no_main]
 

@@ -196,11 +196,14 @@ impl Gen<'_, '_> {
         out.push_str(&format!("result = [{}];\n", parts.join(", ")));
 
         let lexical = self.lexical_mask();
+        // `e` too: a catch block's `var e` declares it (see `statement`).
         let probe: Vec<String> = NAMES
             .iter()
             .enumerate()
             .filter(|&(i, _)| lexical & bit(i) == 0)
-            .map(|(_, n)| format!("(\"{n}\" in globalThis ? {n} : \"<absent>\")"))
+            .map(|(_, n)| *n)
+            .chain(["e"])
+            .map(|n| format!("(\"{n}\" in globalThis ? {n} : \"<absent>\")"))
             .collect();
         Ok(Program {
             source: out,
@@ -345,6 +348,19 @@ impl Gen<'_, '_> {
                         }
                     }
                     None => format!("({});", self.expr(ctx)?),
+                }
+            }
+            // Annex B.3.4: in a catch block, a `var` (or a for-of `var` head) of the catch
+            // parameter declares `e` in the function or script and assigns the parameter.
+            6 if ctx.in_catch && !ctx.no_calls && self.u.int_in_range(0..=2)? == 0 => {
+                if self.u.arbitrary()? {
+                    format!("var e = {};", self.expr(ctx)?)
+                } else {
+                    format!(
+                        "for (var e of [{}]) {{ {} }}",
+                        self.args(ctx)?,
+                        self.block(ctx)?
+                    )
                 }
             }
             6 => {

@@ -6,8 +6,10 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import vm from 'node:vm';
 import { createSandbox, runScript, transpile } from './contract-runtime.mjs';
 import { normalize } from './normalize.mjs';
+import { compileFunction } from './paranoid-cli.mjs';
 import { runOriginalProgram, runTranspiledProgram } from './programs.mjs';
 
 /**
@@ -417,6 +419,71 @@ const TABLE = {
     { name: 'functions are strict', program: 'result = (function () { return typeof this; })();', result: 'undefined' },
   ],
 
+  // Annex B.3.4, in strict code too: a `var` in a catch block may redeclare a catch parameter
+  // that is a plain name. The `var` declares the name in the script or function; its
+  // initialiser (and a for-in/of head) assigns the catch parameter, which it does not shadow.
+  'a var in a catch block redeclaring the parameter': [
+    {
+      name: 'the initialiser assigns the parameter, the global stays undefined',
+      program: "try { throw 1; } catch (e) { var e = 2; result = [e]; } result.push(e, typeof e, 'e' in globalThis);",
+      result: [2, undefined, 'undefined', true],
+    },
+    {
+      name: 'after a var of the same name',
+      program: ["var q = 'outer'; try { throw 0; } catch (q) { var q = 1; result = [q]; } result.push(q);", 'result.push(q);'],
+      result: [1, 'outer', 'outer'],
+    },
+    {
+      name: 'for, for-in and for-of heads assign the parameter',
+      program: `try { throw 0; } catch (e) {
+          for (var e of [5, 6]); var r1 = e;
+          for (var e in { k: 1 }); var r2 = e;
+          for (var e = 7; e < 9; e++); var r3 = e;
+        }
+        result = [r1, r2, r3, e];`,
+      result: [6, 'k', 9, undefined],
+    },
+    {
+      name: 'other names of the declaration are globals',
+      program: 'try { throw 1; } catch (e) { var [e, x] = [7, 8], y = e; result = [e]; } result.push(e, x, y);',
+      result: [7, undefined, 8, 7],
+    },
+    {
+      name: 'closures in the block capture the parameter',
+      program: 'try { throw 1; } catch (e) { var get = () => e; var e = 2; } result = [get(), e];',
+      result: [2, undefined],
+    },
+    {
+      name: 'nested catches with the same parameter',
+      program: 'try { throw 1; } catch (e) { try { throw 2; } catch (e) { var e = 3; result = [e]; } result.push(e); } result.push(e);',
+      result: [3, 1, undefined],
+    },
+    {
+      name: 'the function name comes from the parameter',
+      program: 'try { throw 1; } catch (e) { var e = function () {}; result = [e.name, typeof e]; } result.push(typeof e);',
+      result: ['e', 'function', 'undefined'],
+    },
+    {
+      name: 'inside a function the var is a local of the function',
+      program: `var q = 5;
+        function f() { try { throw 0; } catch (q) { var q = 1; } return [q, typeof q]; }
+        var g = () => { try { throw 0; } catch (q) { for (var q of [2]); } return q; };
+        class C { static { try { throw 0; } catch (q) { var q = 3; } this.seen = q; } }
+        result = [f(), g(), C.seen, q];`,
+      result: [[undefined, 'undefined'], undefined, undefined, 5],
+    },
+    {
+      name: 'a parameter named async in a for-of head',
+      program: 'try { throw 0; } catch (async) { for (var async of [4]); result = [async]; } result.push(async);',
+      result: [4, undefined],
+    },
+    {
+      name: 'in a Function body',
+      program: "result = [Function('a', 'try { throw a; } catch (e) { var e = 2; var r = e; } return [r, e];')(1)];",
+      result: [[2, undefined]],
+    },
+  ],
+
   generators: [
     { name: 'a generator reading a global', program: 'function* g(n) { for (let i = 0; i < n; i++) yield i * factor; } var factor = 2; result = [...g(3)];', result: [0, 2, 4] },
     {
@@ -666,6 +733,36 @@ describe('contract choices that differ from a browser', () => {
     const read = await runTranspiledProgram('toString;');
     assert.deepStrictEqual(read.outcome.scripts, ['threw ReferenceError'], read.notes.join('\n'));
   });
+});
+
+// The early errors next to Annex B.3.4 that swc does not report: the engine refuses each
+// original, and the core must refuse it too (its rewrite would otherwise turn some of them into
+// code that runs, the `var` having become a scope property).
+describe('early errors of var hoisting and catch parameters', () => {
+  for (const source of [
+    'try {} catch ({ e }) { var e; }',
+    'try {} catch ([e]) { for (var e of []); }',
+    'try {} catch ({ e }) { try {} catch (e) { var e; } }',
+    'try {} catch ([e, e]) {}',
+    'try {} catch (e) { let e; }',
+    'try {} catch (e) { function e() {} }',
+    '{ let b; { var b; } }',
+    'for (let b of []) { var b; }',
+    'switch (1) { case 1: let b; break; default: var b; }',
+    'function f() { { let e; try {} catch (e) { var e; } } }',
+    'let e; try {} catch (e) { var e; }',
+  ]) {
+    it(source, () => {
+      assert.throws(() => new vm.Script(`'use strict';${source}`), SyntaxError, 'the engine accepts it');
+      const result = transpile(source);
+      assert.equal(result.status, 1, `the core accepts it:\n${result.code}`);
+      assert.match(result.stderr, /syntax-error/);
+      // As a Function body: refused by the core, or (a clash with the body's own `let`, as in
+      // engine-rejects/) by the engine when it loads the output.
+      const fn = compileFunction('normal', [source]);
+      if (fn.status === 0) assert.throws(() => new vm.Script(fn.code), SyntaxError, `the Function entry's output runs:\n${fn.code}`);
+    });
+  }
 });
 
 // Rejection is the Rust side's to test in depth; these only pin the CLI's contract.

@@ -1,0 +1,3 @@
+// expect: syntax-error
+// at: 3:15
+try {} catch (e) { function e() {} }

@@ -1,0 +1,3 @@
+// expect: syntax-error
+// at: 3:33
+function f() { { class b {} var b; } }
