@@ -1,10 +1,20 @@
 'use strict';
 // The content script's side of a sandbox: it hosts the frame, holds the only port to it, and
 // turns the frame's messages into promises.
-// 1. The frame lives in a closed shadow root: the page cannot find it (`frames.length` stays 0
-//    in Chromium), read its URL (the nonce) or navigate it. The page can still remove the host
-//    element; that is noticed, reported, and the sandbox is dead (denial of service only).
-// 2. One init message (nonce in the URL hash, one MessagePort), then only the port.
+// Threat: the page owns the DOM this runs in. It can define custom elements, patch prototypes in
+// its own world, listen to events, walk `window.frames` and navigate any frame it finds. Nothing
+// of ours may be reachable from there, and nothing the page sends may be taken for ours.
+// 1. The host is a plain `div` (never a custom element: the page cannot upgrade it, construct it
+//    or `attachInternals()` it) with a closed shadow root holding the frame: the page cannot read
+//    the frame's URL. It can remove, move or restyle the host; any of these tears the sandbox down
+//    and says so (denial of service only).
+// 2. The handshake proves both ends, over the port only. The frame's URL carries two fresh
+//    128-bit keys: the host key, which the one init message (posted with the port) carries to the
+//    frame, and the frame key, which the frame's `hello` must carry back over the port. Nothing is
+//    sent to the frame before that `hello`: a page that navigated the frame (it can, through
+//    `window.frames`) to its own document gets a port that never speaks, and a page that posts
+//    its own init to the real frame lacks the host key. No answer within the boot deadline, or a
+//    wrong key, tears the sandbox down.
 // 3. A kill (from the watchdog or the host) removes the frame, which stops its process at once
 //    in Chromium, where `worker.terminate()` alone leaves a spinning thread burning ~2 s.
 // Invariant: nothing that comes back from the frame is evaluated; results are data.
@@ -25,7 +35,8 @@ async function paranoidCoreBytes() {
   return paranoidWasmBytes;
 }
 
-function paranoidNonce() {
+/** A fresh 128-bit key, as 32 hexadecimal digits. */
+function paranoidKey() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -188,46 +199,68 @@ function paranoidOpenFrame(layers) {
 
 async function paranoidBootFrame(layers) {
   const wasm = await paranoidCoreBytes();
-  const host = document.createElement('paranoid-sandbox');
-  host.style.cssText = 'display:none !important';
+  const host = document.createElement('div');
+  const hostStyle = 'display:none !important';
+  host.setAttribute('style', hostStyle);
   const root = host.attachShadow({ mode: 'closed' });
   const frame = document.createElement('iframe');
-  const nonce = paranoidNonce();
+  const hostKey = paranoidKey();
+  const frameKey = paranoidKey();
   frame.setAttribute('sandbox', 'allow-scripts');
-  frame.src = `${paranoidExtension.runtime.getURL('sandbox-page/sandbox.html')}#${nonce}`;
+  frame.src = `${paranoidExtension.runtime.getURL('sandbox-page/sandbox.html')}#${frameKey}.${hostKey}`;
   root.appendChild(frame);
 
   const channel = new MessageChannel();
   const port = channel.port1;
-  const observer = new MutationObserver(() => {
+  const parent = document.documentElement || document;
+  const watchHost = () => {
     if (!host.isConnected) sandbox.die('the page removed the sandbox frame', 'error');
-  });
-  const sandbox = paranoidSandboxHandle((m) => port.postMessage(m), {}, () => {
+    else if (host.parentNode !== parent) sandbox.die('the page moved the sandbox frame', 'error');
+    else if (host.attributes.length !== 1 || host.getAttribute('style') !== hostStyle) sandbox.die('the page changed the sandbox frame\'s host element', 'error');
+  };
+  const observer = new MutationObserver(watchHost);
+  let loads = 0;
+  let proven = false;
+  let deadline = 0;
+  // Nothing goes to the frame before it proved itself (a kill before then only tears down).
+  const sandbox = paranoidSandboxHandle((m) => { if (proven) port.postMessage(m); }, {}, () => {
+    clearTimeout(deadline);
     observer.disconnect();
+    port.onmessage = null;
+    port.close();
     host.remove();
   });
   port.onmessage = (event) => {
     const message = event.data;
-    if (message !== null && typeof message === 'object' && message.type === 'hello') {
+    if (proven) { sandbox.deliver(message); return; }
+    if (message !== null && typeof message === 'object' && message.type === 'hello' && message.key === frameKey) {
+      proven = true;
+      clearTimeout(deadline);
       port.postMessage({ type: 'create', wasm, options: { layers } });
-      return;
+    } else {
+      sandbox.die('the sandbox frame did not prove itself (the page may have replaced it)', 'error');
     }
-    sandbox.deliver(message);
   };
+  // A second load is a navigation of the frame: the page reached it through `window.frames`.
+  frame.addEventListener('load', () => {
+    loads++;
+    if (loads > 1) sandbox.die('the page navigated the sandbox frame', 'error');
+  });
 
-  (document.documentElement || document).appendChild(host);
+  parent.appendChild(host);
   observer.observe(document, { childList: true, subtree: true });
+  observer.observe(host, { attributes: true });
+  deadline = setTimeout(() => sandbox.die(`the sandbox frame did not answer within ${paranoidPolicy().frameProofMs} ms`, 'error'), paranoidPolicy().frameProofMs);
   // The page may remove the frame before it loads: `ready` then rejects with the reason.
   await Promise.race([new Promise((resolve) => frame.addEventListener('load', resolve, { once: true })), sandbox.ready]);
   if (sandbox.handle.death !== null) throw new Error(sandbox.handle.death.reason);
-  frame.contentWindow.postMessage({ nonce }, '*', [channel.port2]);
+  frame.contentWindow.postMessage({ key: hostKey }, '*', [channel.port2]);
   await sandbox.ready;
   return sandbox;
 }
 
 // One booted sandbox waits for the next `openSandbox` once a page has used one: the frame, the
-// core's compile and the kernel's boot are most of a start (measured: issue 6,
-// docs/BENCHMARKS.md). Pages that never open a sandbox never get one.
+// core's compile and the kernel's boot are most of a start (measured in docs/BENCHMARKS.md). Pages that never open a sandbox never get one.
 let paranoidSpare = null;
 const PARANOID_SPARE_DELAY_MS = 100;
 

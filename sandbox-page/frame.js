@@ -4,8 +4,11 @@
 // `worker-driver.js`.
 // 1. Capture what the frame needs, then scrub the frame's own globals (the seed's second line:
 //    the frame never runs untrusted code, but nothing is left lying around).
-// 2. Init: the first message whose source is the parent, whose nonce matches the URL's hash and
-//    which carries exactly one MessagePort. Every later window message is ignored.
+// 2. Init: the first message whose source is the parent, which carries the host key of the URL's
+//    hash (`#FRAMEKEY.HOSTKEY`, both made fresh by the content script) and exactly one
+//    MessagePort. Every later window message is ignored. The `hello` then carries the frame key
+//    back over that port: the content script sends nothing before it has seen it, so a page that
+//    put its own document in this frame's place learns nothing (content/sandbox-host.js).
 (() => {
   const g = globalThis;
   // Local bindings shadow the globals the scrub below deletes, so later code keeps working.
@@ -13,7 +16,7 @@
   const apply = Reflect.apply;
   const policy = g.paranoidPolicy();
   const parentWindow = g.parent;
-  const nonce = g.location.hash.slice(1);
+  const [frameKey = '', hostKey = ''] = g.location.hash.slice(1).split('.');
   const addListener = EventTarget.prototype.addEventListener;
   const removeListener = EventTarget.prototype.removeEventListener;
   const ErrorCtor = Error;
@@ -30,11 +33,11 @@
   const onInit = (event) => {
     const data = event.data;
     if (port !== null || event.source !== parentWindow || data === null || typeof data !== 'object'
-      || data.nonce !== nonce || nonce.length < 16 || event.ports.length !== 1) return;
+      || hostKey.length < 32 || frameKey.length < 32 || data.key !== hostKey || event.ports.length !== 1) return;
     port = event.ports[0];
     apply(removeListener, g, ['message', onInit]);
     port.onmessage = (e) => driver.fromHost(e.data);
-    port.postMessage({ type: 'hello' });
+    port.postMessage({ type: 'hello', key: frameKey });
   };
   apply(addListener, g, ['message', onInit]);
 

@@ -1,5 +1,6 @@
 // The page against its sandboxes, in both browsers: a page script can neither find the frame,
-// forge commands to it, nor read its results; removing the frame is noticed and reported.
+// forge commands to it, nor read its results; removing the frame is noticed and reported. The
+// hostile pages of tests/page-attacks/ are run by page-attack-corpus.test.mjs.
 // Needs PARANOID_EXT_CHROME and PARANOID_EXT_FIREFOX (the test builds).
 
 import { describe, it, before, after } from 'node:test';
@@ -45,9 +46,9 @@ for (const [browser, ext] of BROWSERS) {
       server?.close();
     });
 
-    it('cannot find the frame or its nonce', async () => {
+    it('cannot find the frame or its keys', async () => {
       const { answer, seen } = await runUnderAttack(driver, `
-        const host = document.querySelector('paranoid-sandbox');
+        const host = [...document.documentElement.children].find((e) => e !== document.head && e !== document.body) || null;
         seen.host = host !== null;
         seen.shadowRoot = host ? host.shadowRoot : 'no host';
         seen.iframes = document.querySelectorAll('iframe').length;
@@ -67,7 +68,7 @@ for (const [browser, ext] of BROWSERS) {
           const w = window.frames[i];
           const channel = new MessageChannel();
           channel.port1.onmessage = (e) => { seen.answered = JSON.stringify(e.data); };
-          w.postMessage({ nonce: '0'.repeat(32) }, '*', [channel.port2]);
+          w.postMessage({ key: '0'.repeat(32) }, '*', [channel.port2]);
           w.postMessage({ type: 'run', id: 1, source: '__result = "forged"' }, '*');
           w.postMessage({ type: 'kill', reason: 'forged' }, '*');
           seen.posted++;
@@ -80,7 +81,7 @@ for (const [browser, ext] of BROWSERS) {
 
     it('removing the frame is reported, and the run ends', async () => {
       const { answer } = await runUnderAttack(driver, `
-        document.querySelector('paranoid-sandbox').remove();
+        [...document.documentElement.children].find((e) => e !== document.head && e !== document.body).remove();
       `);
       const r = answer.results[0];
       assert.equal(r.status, 'error');

@@ -272,7 +272,8 @@ var b = 2;
           window.sniffed = [];
           window.addEventListener('message', (e) => window.sniffed.push(String(e.data).slice(0, 100)));
           setTimeout(() => {
-            const host = document.querySelector('paranoid-sandbox');
+            // What a content script adds to <html> besides <head> and <body>: the sandbox's host.
+            const host = [...document.documentElement.children].find((e) => e !== document.head && e !== document.body) || null;
             window.attack = { host: host !== null, shadow: host ? host.shadowRoot : 'none', iframes: document.querySelectorAll('iframe').length };
             // Posting the host's command shapes into every window the page can name.
             for (let i = 0; i < window.frames.length; i++) window.frames[i].postMessage({ type: 'kill', reason: 'page' }, '*');

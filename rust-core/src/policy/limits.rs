@@ -30,6 +30,12 @@ pub const HOST_TEXT_LIMIT: usize = 8192;
 /// Larger messages are refused with an error where they are sent, never cut.
 pub const MESSAGE_LIMIT: usize = 1 << 20;
 
+/// How long the content script waits, in ms, from creating a sandbox frame to the frame's `hello`
+/// carrying the frame key; then the sandbox is torn down. The `hello` comes as soon as the
+/// frame's scripts have loaded (tens of ms); this leaves room for a start queue and a loaded
+/// machine while still ending a sandbox whose frame the page replaced.
+pub const FRAME_PROOF_MS: u32 = 20_000;
+
 /// Largest `src` a page's `<script type="text/x-paranoid">` may name, in bytes: the fetch stops
 /// there and the script is refused with an error event.
 pub const PAGE_SCRIPT_MAX_BYTES: usize = 4 * 1024 * 1024;

@@ -31,6 +31,7 @@ pub fn tables() -> serde_json::Value {
         "maxSourceBytes": limits::MAX_SOURCE_BYTES,
         "hostTextLimit": limits::HOST_TEXT_LIMIT,
         "messageLimit": limits::MESSAGE_LIMIT,
+        "frameProofMs": limits::FRAME_PROOF_MS,
         "dom": dom::tables(),
         "pageScripts": {
             "maxBytes": limits::PAGE_SCRIPT_MAX_BYTES,
