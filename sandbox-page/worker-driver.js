@@ -102,14 +102,35 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   const checkQuiet = () => {
     if (!dead && turnStart < 0 && pendingTimers === 0 && outstanding === 0) send({ type: 'quiet', cpuMs: totalMs, after: lastRequest });
   };
-  // Besides the budget per virtual instant, CPU over any real second: a chain of short timers
-  // makes a new instant at every tick, each within budget, and would otherwise run a core flat out.
-  const WINDOW_MS = 1000;
-  const windowBudget = () => Math.max(5 * budgetMs, 500);
-  const recent = []; // [end, duration] of the turns that ended in the last WINDOW_MS
-  let recentSum = 0;
+  // Besides the budget per virtual instant, a share of one core over two sliding windows: a
+  // chain of short timers makes a new instant at every tick, each within budget, and would
+  // otherwise run a core flat out. Both windows grow with the budget, so that one turn of the
+  // whole budget always fits: the short one is max(1 s, 4 × budget) at half a core, the long
+  // one max(10 s, 20 × budget) at a quarter (policy.watchdog). Measured before: a single 1 s
+  // window of 5 × budget let a 250 ms budget hold ~90 % of a core for as long as it liked.
+  const WATCHDOG = policy.watchdog;
+  const windows = [
+    { ms: () => Math.max(WATCHDOG.shortWindowMs, WATCHDOG.shortBudgets * budgetMs), share: WATCHDOG.shortShare, turns: [], head: 0, sum: 0 },
+    { ms: () => Math.max(WATCHDOG.longWindowMs, WATCHDOG.longBudgets * budgetMs), share: WATCHDOG.longShare, turns: [], head: 0, sum: 0 },
+  ];
+  const windowLimit = (w) => w.ms() * w.share;
   const prune = (t) => {
-    while (recent.length > 0 && recent[0][0] < t - WINDOW_MS) recentSum -= recent.shift()[1];
+    for (const w of windows) {
+      const since = t - w.ms();
+      while (w.head < w.turns.length && w.turns[w.head][0] < since) w.sum -= w.turns[w.head++][1];
+      if (w.head > 1024 && w.head * 2 > w.turns.length) { w.turns = w.turns.slice(w.head); w.head = 0; }
+    }
+  };
+  const record = (end, d) => { for (const w of windows) { w.turns.push([end, d]); w.sum += d; } prune(end); };
+  /** CPU left before a window is full, and that window's reason; the budget's when it is nearer. */
+  const nearestLimit = () => {
+    let left = budgetMs - usedMs;
+    let reason = `over the CPU budget of ${budgetMs} ms`;
+    for (const w of windows) {
+      const room = windowLimit(w) - w.sum;
+      if (room < left) { left = room; reason = `over ${Math.round(windowLimit(w))} ms of CPU in ${w.ms() / 1000} s (${w.share * 100} % of a core)`; }
+    }
+    return { left, reason };
   };
   // A turn's length is the worker's own measure when the kernel sent one, else what the frame
   // saw. Not the shorter of the two: with a coarse clock (Firefox gives these realms 1 ms) each
@@ -126,9 +147,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
     const armedAt = now();
     killTimer = setTimer(() => {
       if (now() - armedAt > left + 2 * BEAT_MS && forgiven < LATE_KILLS_FORGIVEN) { armKill(left, forgiven + 1); return; }
-      kill(budgetMs - usedMs <= windowBudget() - recentSum
-        ? `over the CPU budget of ${budgetMs} ms`
-        : `over ${windowBudget()} ms of CPU in one second`);
+      kill(nearestLimit().reason);
     }, Math.max(0, left));
   };
   const onTurn = (message) => {
@@ -137,7 +156,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       turnStart = now();
       turnStartWorker = typeof message.at === 'number' ? message.at : null;
       prune(turnStart);
-      if (watchdog) armKill(Math.min(budgetMs - usedMs, windowBudget() - recentSum), 0);
+      if (watchdog) armKill(nearestLimit().left, 0);
     } else if (turnStart >= 0) {
       const seen = now() - turnStart;
       const own = turnStartWorker !== null && typeof message.at === 'number' ? message.at - turnStartWorker : seen;
@@ -145,14 +164,11 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       turnStart = -1;
       usedMs += d;
       totalMs += d;
-      const end = now();
-      recent.push([end, d]);
-      recentSum += d;
-      prune(end);
+      record(now(), d);
       clearTimer(killTimer);
       pendingTimers = typeof message.pending === 'number' ? message.pending : 0;
-      if (watchdog && usedMs > budgetMs) kill(`over the CPU budget of ${budgetMs} ms`);
-      else if (watchdog && recentSum > windowBudget()) kill(`over ${windowBudget()} ms of CPU in one second`);
+      const limit = nearestLimit();
+      if (watchdog && limit.left < 0) kill(limit.reason);
       else checkQuiet();
     }
   };
@@ -280,7 +296,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       if (message.type === 'deliver' && !(typeof message.json === 'string' && message.json.length <= policy.messageLimit)) return;
       outstanding++;
       lastRequest = message.id;
-      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime }]);
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json,
+        hostTime: message.type === 'run' ? message.hostTime : undefined }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));
     }

@@ -1,8 +1,13 @@
 'use strict';
 // Threat: real time is a side channel (timing attacks on the host, on the CPU, on other
 // sandboxes). Defence: untrusted code sees only virtual time, exactly as the seed describes.
-// 1. Virtual time stands still during synchronous code; each call in from the host moves it to
-//    the host's timestamp (never backwards).
+// 1. Virtual time stands still during synchronous code. A `run` from the host moves it to the
+//    host's timestamp (never backwards); nothing else the host sends moves it. Answers to the
+//    sandbox's own calls (GM replies, deliveries, DOM events) come whenever the sandbox drives
+//    them: had they moved the clock, a script awaiting one between two reads of `Date.now()`
+//    measured its own work to the millisecond (measured: 7, 9, 12, 19 ms for loops of 0, 0.3,
+//    0.6 and 1.2 M iterations in Chromium). Each call in is still an instant of its own for the
+//    CPU budget (`instant()`), without telling the sandbox anything.
 // 2. A timer due at virtual time D runs with the clock at exactly D, no earlier in real time
 //    than D, and timers run in virtual order (due time, then creation order), never in real order.
 // 3. `Date`, `Date.now`, `Date()` and `Intl.DateTimeFormat`'s `format`/`formatToParts` without a
@@ -17,6 +22,7 @@
 function makeClock(c, hooks) {
   const realNow = () => c.apply(c.performanceNow, c.performance, []);
   let virtualNow = c.apply(c.dateNow, c.Date, []);
+  let instantId = 0;
   let anchorVirtual = virtualNow;
   let anchorReal = realNow();
 
@@ -151,9 +157,16 @@ function makeClock(c, hooks) {
       queueMicrotask: timers.queueMicrotask,
     }),
     now: () => virtualNow,
-    /** A call in from the host: time moves to the host's timestamp, never backwards. */
-    hostTime(t) {
-      if (typeof t === 'number' && t > virtualNow) virtualNow = t;
+    /** Which instant the CPU budget counts: a new one at each call in and each move of time. */
+    instant: () => instantId,
+    /**
+     * A call in from the host. Only a `run` brings a timestamp: time moves to it, never
+     * backwards, and timers are anchored there; any other call leaves the clock alone.
+     */
+    hostCall(t) {
+      instantId++;
+      if (typeof t !== 'number') return;
+      if (t > virtualNow) virtualNow = t;
       anchorVirtual = virtualNow;
       anchorReal = realNow();
     },
@@ -170,7 +183,7 @@ function makeClock(c, hooks) {
       dropCleared();
       if (size === 0) return;
       const entry = pop();
-      if (entry.due > virtualNow) virtualNow = entry.due;
+      if (entry.due > virtualNow) { virtualNow = entry.due; instantId++; }
       if (entry.repeat) {
         entry.due = virtualNow + (entry.delay > 0 ? entry.delay : 1);
         entry.seq = seq++;

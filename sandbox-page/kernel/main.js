@@ -98,7 +98,7 @@ function kernelMain(g) {
   const beginTurn = () => {
     if (inTurn) return;
     inTurn = true;
-    const instant = sandbox === null ? 0 : sandbox.clock.now();
+    const instant = sandbox === null ? 0 : sandbox.clock.instant();
     if (instant !== turnInstant) { turnInstant = instant; usedAtInstant = 0; }
     turnStartedAt = realNow();
     post(record({ type: 'turn', on: true, instant, at: turnStartedAt }));
@@ -137,7 +137,7 @@ function kernelMain(g) {
   let eventsSecond = 0;
   let eventsThisSecond = 0;
   const event = (fields) => {
-    const instant = sandbox === null ? 0 : sandbox.clock.now();
+    const instant = sandbox === null ? 0 : sandbox.clock.instant();
     if (instant !== eventsInstant) {
       if (eventsDropped > 0) post(record({ type: 'console', level: 'warn', text: `paranoid: ${eventsDropped} console lines and errors were dropped` }));
       eventsInstant = instant;
@@ -434,8 +434,8 @@ function kernelMain(g) {
     }
     // Fail closed: nothing runs in a sandbox the host has not configured.
     if (!sandbox.configured) return;
-    // The host's timestamp first: a call in is a new virtual instant with a budget of its own.
-    sandbox.clock.hostTime(own('hostTime'));
+    // A call in is a new instant with a budget of its own; only a run moves the clock (clock.js).
+    sandbox.clock.hostCall(type === 'run' ? own('hostTime') : undefined);
     if (type === 'run') run(record({ id: own('id'), source: own('source'), filename: own('filename') }));
     else if (type === 'report') { beginTurn(); report(record({ id: own('id'), names: own('names') })); }
     else if (type === 'deliver') {

@@ -265,6 +265,64 @@ var b = 2;
       assert.deepEqual(of(log, 'u', 'paranoid-message')[0].detail, { seen: 'undefined' });
     });
 
+    it('tells a sandbox no real time through answers it drives: the clock stands between them', async () => {
+      // The page answers every message at once, as a widget's host does: the sandbox can make it
+      // answer at will. Before, each answer moved the clock to the host's time, and a script
+      // timed its own loops to the millisecond through it.
+      await open('clock', `
+        <script type="text/x-paranoid" data-name="timer" data-cpu-ms="2000">
+          var deltas = [];
+          var ask = () => new Promise((resolve) => { paranoid.onMessage(resolve); paranoid.postMessage('ping'); });
+          (async () => {
+            for (const n of [0, 300000, 600000, 1200000, 2400000]) {
+              const t0 = Date.now();
+              let x = 0;
+              for (let i = 0; i < n; i++) x += i % 7;
+              await ask();
+              const t1 = Date.now();
+              await ask();
+              deltas.push(t1 - t0, Date.now() - t1);
+            }
+            paranoid.postMessage({ deltas, performance: typeof performance });
+          })();
+        </script>
+        <script>
+          document.addEventListener('paranoid-message', (e) => {
+            if (e.detail === 'ping') e.target.dispatchEvent(new CustomEvent('paranoid-post', { detail: 'pong' }));
+          });
+        </script>`);
+      const log = await logUntil(driver, (l) => of(l, 'timer', 'paranoid-message').some((e) => e.detail && e.detail.deltas));
+      const { deltas } = of(log, 'timer', 'paranoid-message').find((e) => e.detail && e.detail.deltas).detail;
+      assert.equal(deltas.length, 10);
+      assert.deepEqual(deltas, deltas.map(() => 0), `Date.now() moved across answers the sandbox drove: ${deltas}`);
+    });
+
+    it('holds a sandbox to a share of a core over 1 s and 10 s windows, whatever its budget', async () => {
+      // Each sandbox spins every turn until cpuLevel() says half the budget (250 ms, the site's
+      // cap) is used, in a timer chain PERIOD virtual ms apart: about 125/PERIOD of a core.
+      // Before, one 1 s window of 5 × the budget let the 90 % one run for as long as it liked.
+      const hog = (name, period) => `<script type="text/x-paranoid" data-name="${name}" data-cpu-ms="250">
+        var turns = 0;
+        var spin = () => { turns++; while (paranoid.cpuLevel() < 1) {} if (turns % 10 === 0) paranoid.postMessage(turns); setTimeout(spin, ${period}); };
+        setTimeout(spin, ${period});
+      </script>`;
+      const started = Date.now();
+      await open('hogs', hog('hog90', 140) + hog('hog30', 400) + hog('hog15', 830));
+      const killedAt = {};
+      const log = await logUntil(driver, (l) => {
+        for (const e of l) if (e.type === 'paranoid-killed' && killedAt[e.name] === undefined) killedAt[e.name] = Date.now() - started;
+        return Date.now() - started > 14000;
+      }, 30000);
+      const killed = (name) => of(log, name, 'paranoid-killed')[0]?.detail;
+      const t = (name) => `${name}: ${JSON.stringify(killed(name))} after ${killedAt[name]} ms`;
+      assert.match(killed('hog90')?.reason ?? '', /of a core/, t('hog90'));
+      assert.ok(killedAt.hog90 < 4000, t('hog90'));
+      assert.match(killed('hog30')?.reason ?? '', /in 10 s \(25 % of a core\)/, t('hog30'));
+      assert.ok(killedAt.hog30 > 3000, `the short window let it run: ${t('hog30')}`);
+      assert.equal(killed('hog15'), undefined, t('hog15'));
+      assert.ok(of(log, 'hog15', 'paranoid-message').length >= 1, 'the light one went on working');
+    });
+
     it('keeps the page from the frame, the port and the kernel', async () => {
       await open('attack', `
         <script type="text/x-paranoid" data-name="victim">paranoid.onMessage((d) => paranoid.postMessage({ alive: d }));</script>

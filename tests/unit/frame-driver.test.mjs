@@ -188,3 +188,56 @@ describe('the frame\'s heartbeat', () => {
     assert.match(killed[0].reason, /^the worker did not answer for \d+ ms \(budget 200 ms\)$/);
   });
 });
+
+describe('the frame\'s share of a core', () => {
+  /**
+   * Turns of `turnMs` every `periodMs` (each a new instant, as a timer chain makes), for up to
+   * `forMs` of the test's clock; returns the kill, if any, and when it came.
+   */
+  const hog = async ({ budget, turnMs, periodMs, forMs }) => {
+    const clock = { now: 1000, beat: null };
+    const r = await driverRealm({ clock });
+    const { token } = r;
+    r.fromWorker({ type: 'ready', token });
+    r.driver.fromHost({ type: 'configure', cpuMs: budget });
+    const start = clock.now;
+    for (let instant = 1; clock.now - start < forMs; instant++) {
+      r.fromWorker({ type: 'turn', on: true, instant, at: clock.now, token });
+      clock.now += turnMs;
+      r.fromWorker({ type: 'turn', on: false, pending: 1, at: clock.now, token });
+      const killed = r.sent.find((m) => m.type === 'killed');
+      if (killed) { r.driver.kill('test over'); return { killed, at: clock.now - start }; }
+      clock.now += periodMs - turnMs;
+    }
+    r.driver.kill('test over');
+    return { killed: null, at: forMs };
+  };
+  const { watchdog } = policy;
+
+  it('kills a chain at ~90 % of a core under a 250 ms budget within the short window', async () => {
+    const { killed, at } = await hog({ budget: 250, turnMs: 125, periodMs: 140, forMs: 30000 });
+    assert.ok(killed, 'killed');
+    assert.equal(killed.reason, `over ${watchdog.shortWindowMs * watchdog.shortShare} ms of CPU in ${watchdog.shortWindowMs / 1000} s (${watchdog.shortShare * 100} % of a core)`);
+    assert.ok(at <= watchdog.shortWindowMs, `after ${at} ms`);
+  });
+
+  it('kills one at ~30 % by the long window, after the short one let it run', async () => {
+    const { killed, at } = await hog({ budget: 250, turnMs: 125, periodMs: 400, forMs: 30000 });
+    assert.ok(killed, 'killed');
+    assert.match(killed.reason, /in 10 s \(25 % of a core\)$/);
+    assert.ok(at > 5000 && at <= 10000, `after ${at} ms`);
+  });
+
+  it('lets one at ~15 % run for a simulated minute', async () => {
+    const { killed } = await hog({ budget: 250, turnMs: 125, periodMs: 830, forMs: 60000 });
+    assert.equal(killed, null);
+  });
+
+  it('grows both windows with the budget, so that one turn of the whole budget fits', async () => {
+    // A 5 s budget (the highest site cap): one 4.9 s turn, then rest; then a second one at once.
+    const once = await hog({ budget: 5000, turnMs: 4900, periodMs: 60000, forMs: 50000 });
+    assert.equal(once.killed, null, 'one turn of nearly the whole budget is allowed');
+    const twice = await hog({ budget: 5000, turnMs: 4900, periodMs: 5000, forMs: 60000 });
+    assert.ok(twice.killed, 'but not back to back for long');
+  });
+});

@@ -30,6 +30,19 @@ pub const HOST_TEXT_LIMIT: usize = 8192;
 /// Larger messages are refused with an error where they are sent, never cut.
 pub const MESSAGE_LIMIT: usize = 1 << 20;
 
+/// The watchdog's share of one core over two sliding windows, beside the budget per virtual
+/// instant. A window is `max(WINDOW_MS, BUDGETS × budget)` long, so that one turn of the whole
+/// budget always fits in it (a site may give a page up to `SITE_MAX_CPU_CAP_MS`). Measured
+/// before: with one window of a second at 5 × the budget, a timer chain spinning each turn to
+/// half a 250 ms budget held ~90 % of a core indefinitely. With these, the most any sandbox can
+/// hold for long is a quarter of a core; a burst may reach half a core for a few seconds.
+pub const WATCHDOG_SHORT_WINDOW_MS: u32 = 1_000;
+pub const WATCHDOG_SHORT_BUDGETS: u32 = 4;
+pub const WATCHDOG_SHORT_SHARE: f64 = 0.5;
+pub const WATCHDOG_LONG_WINDOW_MS: u32 = 10_000;
+pub const WATCHDOG_LONG_BUDGETS: u32 = 20;
+pub const WATCHDOG_LONG_SHARE: f64 = 0.25;
+
 /// How long the content script waits, in ms, from creating a sandbox frame to the frame's `hello`
 /// carrying the frame key; then the sandbox is torn down. The `hello` comes as soon as the
 /// frame's scripts have loaded (tens of ms); this leaves room for a start queue and a loaded

@@ -32,6 +32,14 @@ pub fn tables() -> serde_json::Value {
         "hostTextLimit": limits::HOST_TEXT_LIMIT,
         "messageLimit": limits::MESSAGE_LIMIT,
         "frameProofMs": limits::FRAME_PROOF_MS,
+        "watchdog": {
+            "shortWindowMs": limits::WATCHDOG_SHORT_WINDOW_MS,
+            "shortBudgets": limits::WATCHDOG_SHORT_BUDGETS,
+            "shortShare": limits::WATCHDOG_SHORT_SHARE,
+            "longWindowMs": limits::WATCHDOG_LONG_WINDOW_MS,
+            "longBudgets": limits::WATCHDOG_LONG_BUDGETS,
+            "longShare": limits::WATCHDOG_LONG_SHARE,
+        },
         "dom": dom::tables(),
         "pageScripts": {
             "maxBytes": limits::PAGE_SCRIPT_MAX_BYTES,
