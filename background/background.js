@@ -10,13 +10,13 @@
 //    and their update checks (background/userscript-updates.js).
 // 5. Which frames of a tab have sandboxed scripts, for the popup (background/frames.js).
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage */
+/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage, paranoidCommandRegistry */
 
 // Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
 if (typeof paranoidPolicy === 'undefined') {
   importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js',
     '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/clipboard.js', '/background/userscripts.js',
-    '/background/userscript-updates.js', '/background/frames.js');
+    '/background/userscript-updates.js', '/background/frames.js', '/background/commands.js');
 }
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
@@ -107,32 +107,22 @@ async function fetchQuarantined(url, senderUrl) {
   }
 }
 
+// Every command this background answers; who may send each is the protocol table's
+// (background/commands.js).
+const paranoidAnswer = paranoidCommandRegistry({
+  'paranoid:whoami': (message, sender) => ({ tabId: sender.tab.id }),
+  'paranoid:fetch-quarantined': (message, sender) => fetchQuarantined(message.url, sender.url),
+  'paranoid:check-updates': () => paranoidCheckUpdates().catch((error) => ({ error: String(error.message) })),
+  'paranoid:frame-has-scripts': paranoidFramesMessage,
+  'paranoid:tab-frames': paranoidFramesMessage,
+  'paranoid:userscripts-for': paranoidUserscriptMessage,
+  'paranoid:gm': paranoidUserscriptMessage,
+  'paranoid:us-outcome': paranoidUserscriptMessage,
+});
+
 extensionApi.runtime.onMessage.addListener((message, sender, respond) => {
-  if (sender.id !== extensionApi.runtime.id || message === null || typeof message !== 'object') return undefined;
-  if (message.type === 'paranoid:whoami' && sender.tab) {
-    respond({ tabId: sender.tab.id });
-    return undefined;
-  }
-  if (message.type === 'paranoid:fetch-quarantined' && sender.tab && typeof sender.url === 'string') {
-    fetchQuarantined(message.url, sender.url).then(respond, (error) => respond({ ok: false, error: String(error.message) }));
-    return true;
-  }
-  // The settings page's "check for updates now": from our own pages only (a content script's
-  // sender.url is its page's).
-  if (message.type === 'paranoid:check-updates' && typeof sender.url === 'string'
-    && sender.url.startsWith(extensionApi.runtime.getURL('ui/'))) {
-    paranoidCheckUpdates().then(respond, (error) => respond({ error: String(error.message) }));
-    return true;
-  }
-  const frames = paranoidFramesMessage(message, sender);
-  if (frames !== undefined) {
-    frames.then(respond, (error) => respond({ ok: false, error: String(error.message) }));
-    return true;
-  }
-  const userscript = paranoidUserscriptMessage(message, sender);
-  if (userscript !== undefined) {
-    userscript.then(respond, (error) => respond({ ok: false, error: String(error.message) }));
-    return true;
-  }
-  return undefined;
+  const answer = paranoidAnswer(message, sender);
+  if (answer === undefined) return undefined;
+  answer.then(respond, (error) => respond({ ok: false, error: String(error.message) }));
+  return true;
 });

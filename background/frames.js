@@ -39,9 +39,8 @@ function paranoidFramesMessage(message, sender) {
     paranoidFramesQueue = task.catch(() => {});
     return task.then(() => ({ ok: true }));
   }
-  // From the extension's own pages only: a content script's sender.url is its page's.
-  if (message.type === 'paranoid:tab-frames' && typeof sender.url === 'string'
-    && sender.url.startsWith(paranoidFramesApi.runtime.getURL('ui/')) && Number.isSafeInteger(message.tabId)) {
+  // From the extension's own pages only (the registry checks the sender: background/commands.js).
+  if (message.type === 'paranoid:tab-frames' && Number.isSafeInteger(message.tabId)) {
     return paranoidFramesOf(message.tabId).then((frames) => ({ ok: true, frames }));
   }
   return undefined;

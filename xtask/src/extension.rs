@@ -37,6 +37,7 @@ const STATIC_FILES: &[&str] = &[
     "background/userscripts.js",
     "background/userscript-updates.js",
     "background/frames.js",
+    "background/commands.js",
     "background/clipboard.js",
     "background/clipboard-page.html",
     "background/clipboard-page.js",

@@ -5,6 +5,7 @@
 pub mod dom;
 pub mod globals;
 pub mod limits;
+pub mod protocol;
 pub mod reserved;
 pub mod syntax;
 
@@ -41,6 +42,7 @@ pub fn tables() -> serde_json::Value {
             "longShare": limits::WATCHDOG_LONG_SHARE,
         },
         "dom": dom::tables(),
+        "protocol": protocol::table(),
         "pageScripts": {
             "maxBytes": limits::PAGE_SCRIPT_MAX_BYTES,
             "defaultCpuMs": limits::PAGE_SCRIPT_DEFAULT_CPU_MS,
