@@ -2,7 +2,7 @@
 // The sandbox frame: an opaque-origin page (layer 1) that accepts exactly one init message from
 // its parent and then speaks only through that message's port; the worker and its watchdog are
 // `worker-driver.js`.
-// 1. Capture what the frame needs, then scrub the frame's own globals (the seed's second line:
+// 1. Capture what the frame needs, then scrub the frame's own globals (the design's second line:
 //    the frame never runs untrusted code, but nothing is left lying around).
 // 2. Init: the first message whose source is the parent, which carries the host key of the URL's
 //    hash (`#FRAMEKEY.HOSTKEY`, both made fresh by the content script) and exactly one

@@ -1,12 +1,12 @@
 //! Throughput of `transpile` (parse, vet, rewrite, codegen, source map) and of `vet` alone on
 //! real libraries, in decimal MB of input per second (`Throughput::BytesDecimal`, the unit of the
-//! issue's floor):
+//! goal in docs/design.md, "Performance goals"):
 //!
 //!     cargo bench -p paranoid-core --bench transpile
 //!
 //! The libraries are the npm test data that `cargo xtask setup` installs in `tests/node_modules`
 //! (`PARANOID_TESTDATA` overrides the directory); a missing one is skipped with a notice. The
-//! issue's floor: at least 60 MB/s natively on lodash. The `swc-alone` group is the yardstick
+//! floor: at least 60 MB/s natively on lodash. The `swc-alone` group is the yardstick
 //! measured in the same run: swc's parse, resolver and minified print, nothing of ours.
 
 use std::path::PathBuf;

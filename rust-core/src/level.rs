@@ -1,5 +1,5 @@
-//! The ECMAScript edition a script may use. The seed asks that syntax be limited to a known
-//! edition; every construct in the syntax allowlist names the edition that introduced it.
+//! The ECMAScript edition a script may use. The design limits syntax to a known edition
+//! (docs/design.md, "Three layers, each standing alone"); every construct in the syntax allowlist names the edition that introduced it.
 
 use std::fmt;
 use std::str::FromStr;

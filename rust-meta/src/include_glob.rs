@@ -221,7 +221,8 @@ mod tests {
         // A glob, unlike a match pattern: `*.` needs something before the dot.
         ("*://*.example.com/*", "https://example.com/", false),
         ("*://*example.com/*", "https://notexample.com/", true),
-        // The issue's case: the host is never found in the query or path.
+        // The case that motivated reading globs by URL part: the host is never found in the
+        // query or path.
         ("*://host/*", "https://x/?http://host/", false),
         (
             "*://bank.example/*",

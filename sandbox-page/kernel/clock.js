@@ -1,6 +1,6 @@
 'use strict';
 // Threat: real time is a side channel (timing attacks on the host, on the CPU, on other
-// sandboxes). Defence: untrusted code sees only virtual time, exactly as the seed describes.
+// sandboxes). Defence: untrusted code sees only virtual time, exactly as docs/design.md describes.
 // 1. Virtual time stands still during synchronous code. A `run` from the host moves it to the
 //    host's timestamp (never backwards); nothing else the host sends moves it. Answers to the
 //    sandbox's own calls (GM replies, deliveries, DOM events) come whenever the sandbox drives

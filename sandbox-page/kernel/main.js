@@ -252,8 +252,9 @@ function kernelMain(g) {
       }[level];
     }
     c.freeze(consoleStandIn);
-    // The seed's coarse CPU budget: 0 below 50 % of the budget spent at this virtual instant,
-    // 1 to 75 %, 2 to 87.5 %, 3 above. Coarse on purpose: it must not become a clock.
+    // The design's coarse CPU budget (docs/design.md, "cpuLevel"): 0 below 50 % of the budget
+    // spent at this virtual instant, 1 to 75 %, 2 to 87.5 %, 3 above. Coarse on purpose: it must
+    // not become a clock.
     let jitterInstant = null;
     const jitter = c.construct(c.Float64Array, [3]);
     const hostApi = {

@@ -1,6 +1,6 @@
 'use strict';
 // Threat: anything left on the real global (or its prototype chain) is one step from untrusted
-// code if the transpiler (layer 3) ever misses a reference. Defence, as the seed says:
+// code if the transpiler (layer 3) ever misses a reference. Defence, as docs/design.md says:
 // 1. Walk the global and each object on its prototype chain up to (not including)
 //    Object.prototype, and delete every own property that is not on the keep list.
 // 2. Allowlist check: afterwards every own key of the global must be kept on purpose; an

@@ -1,6 +1,7 @@
 // Turns the bench's raw measurements into `target/bench/results.json` (keys stable across
-// runs, see docs/BENCHMARKS.md) and a Markdown table, with each goal of issue 6 marked met or
-// missed. Ratios are against the native run in the same browser, in the same run.
+// runs, see docs/BENCHMARKS.md) and a Markdown table, with each goal of docs/design.md
+// ("Performance goals") marked met or missed. Ratios are against the native run in the same
+// browser, in the same run.
 
 export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 export const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]; };
@@ -61,7 +62,7 @@ function libraryName(file) {
   return file;
 }
 
-/** The goals of issue 6, each met or not. */
+/** The performance goals (docs/design.md), each met or not. */
 export function goals(s) {
   const peersBeaten = Object.values(s.peers).every((p) => p === null || s.overhead_geomean < p);
   const wasm = Object.values(s.transpile_wasm_mbps);

@@ -1,4 +1,4 @@
-// The kernel review (issue 7): every built-in the worker kernel keeps in `captureCommons`
+// The kernel review (THREAT_MODEL.md): every built-in the worker kernel keeps in `captureCommons`
 // (sandbox-page/kernel/commons.js), and where untrusted code would find the same built-in to
 // pollute it. `rust-core/tests/node/kernel-commons.test.mjs` checks that this table names every
 // key `captureCommons` returns, no more and no fewer; `pollution-probe.mjs` makes one escape

@@ -1,6 +1,6 @@
 //! `cargo xtask sandbox-run`: builds what is stale, then runs files in sandboxes of the real test
 //! extension in a headless browser (`tests/harness/sandbox-run.mjs` drives it). The interface is
-//! stable: later issues, benchmarks and reviewers use it as it is (README.md, "Test harness").
+//! stable: tests, benchmarks and reviewers use it as it is (README.md, "Test harness").
 
 use std::path::Path;
 

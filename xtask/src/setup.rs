@@ -2,7 +2,7 @@
 //!
 //! Why a list of items: a new machine (a newcomer's, CI's) must get everything from the project's
 //! own files, and a machine that already has it must not pay for it again. Each item checks first
-//! and prints one line, `ok: ...` or `installing: ...`; later issues add items to [`ITEMS`] (and to
+//! and prints one line, `ok: ...` or `installing: ...`; new needs add items to [`ITEMS`] (and to
 //! [`DEBIAN_PACKAGES`]) instead of writing new install code.
 
 use std::fs;
@@ -33,7 +33,7 @@ enum Item {
         krate: &'static str,
         check: &'static [&'static str],
         /// `--locked`: only where the crate's own lockfile resolves against the registry here
-        /// (geckodriver's does, DESIGN.md).
+        /// (geckodriver's does: docs/design.md, "Measured: Firefox").
         locked: bool,
     },
     /// Debian packages (`apt-get install`), all of [`DEBIAN_PACKAGES`].
@@ -69,7 +69,7 @@ const ITEMS: &[Item] = &[
         check: &["cargo", "fuzz", "--version"],
         locked: false,
     },
-    // Firefox's WebDriver (~100 s to build once); its lockfile resolves here (DESIGN.md).
+    // Firefox's WebDriver (~100 s to build once); its lockfile resolves here (docs/design.md).
     Item::CargoTool {
         krate: "geckodriver",
         check: &["geckodriver", "--version"],

@@ -59,7 +59,7 @@ globals! {
     StandIn "microtasks, through the kernel's captured queue": queueMicrotask;
     StandIn "the stand-in global object itself": globalThis self window;
     StandIn "messages sent to the host as data": console;
-    StandIn "the host API: cpuLevel() gives 0-3 for the CPU spent at this instant (seed); postMessage(data) and onMessage(listener) only where the host grants messages (a page's own scripts)": paranoid;
+    StandIn "the host API: cpuLevel() gives 0-3 for the CPU spent at this instant (docs/design.md); postMessage(data) and onMessage(listener) only where the host grants messages (a page's own scripts)": paranoid;
 }
 
 /// Values every realm keeps on its global because they cannot be deleted. Nothing else may stay
@@ -72,8 +72,8 @@ pub const UNDELETABLE_GLOBALS: &[&str] = &["undefined", "NaN", "Infinity"];
 pub const UNDELETABLE_CONSTANTS: &[&str] = &["TEMPORARY", "PERSISTENT"];
 
 /// What the frame (a window) cannot delete from itself because the platform marks it
-/// `[LegacyUnforgeable]`. The frame never runs untrusted code; its scrub is the seed's second
-/// line, and these are exempt from its blocklist check.
+/// `[LegacyUnforgeable]`. The frame never runs untrusted code; its scrub is the design's second
+/// line (docs/design.md), and these are exempt from its blocklist check.
 pub const FRAME_UNFORGEABLE: &[&str] = &["window", "document", "location", "top"];
 
 /// The second check after the allowlist: if any of these is still reachable from the real

@@ -9,11 +9,12 @@ pub const MAX_SOURCE_BYTES: usize = 32 * 1024 * 1024;
 /// Measured (`tools/calibrate-nesting.mjs`, a `calibration` wasm build without this limit,
 /// Node 20 main thread): the engine's stack gave out at 828 units for nested template
 /// literals, 896 for parentheses, 938 for blocks, 1,024 for IIFEs and more for everything
-/// else. DESIGN.md measured a Chromium worker failing at ~343 nested parentheses, about 0.38
-/// of Node's 896, which puts the weakest construct near 315 units there. Real libraries peak
-/// at 56 (jquery.min.js; lodash 32, three 51, react-dom 35). 160 keeps about 2x below the
-/// estimated worker limit and about 3x above real code. The browser issues re-run the
-/// calibration inside real workers.
+/// else. A Chromium worker failed at ~343 nested parentheses (docs/design.md, "Measured: the
+/// Rust core"), about 0.38 of Node's 896, which puts the weakest construct near 315 units there.
+/// Real libraries peak at 56 (jquery.min.js; lodash 32, three 51, react-dom 35). 160 keeps about
+/// 2x below the estimated worker limit and about 3x above real code.
+/// `tests/browser/nesting.test.mjs` checks the limit inside real Chromium and Firefox workers
+/// (docs/design.md, "Why each limit is what it is").
 pub const MAX_NESTING: u32 = 160;
 
 /// A second, independent bound on the depth of the parsed tree, checked before any recursive

@@ -1,7 +1,7 @@
 'use strict';
 // Run by wasm.test.mjs as `node --stack-size=374 wasm-nesting-probe.mjs`: 374 KB is the stack
 // at which Node's V8 gives out on the same nesting as a Chromium worker did (336 vs ~343 nested
-// parentheses, DESIGN.md), so this emulates the weakest engine measured. For each construct it
+// parentheses, docs/design.md), so this emulates the weakest engine measured. For each construct it
 // finds the deepest n the guard lets through, and checks that n transpiles without the stack
 // giving out, that n + 1 is refused as too deep, and that a hostile depth is refused too; the
 // instance must keep working throughout. Prints one JSON line per construct.
