@@ -22,7 +22,7 @@ pub struct Outputs {
     /// `sandbox-page/kernel/core-glue.js`).
     pub wasm: PathBuf,
     /// `rust-meta` for the extension's trusted pages and background:
-    /// `target/wasm/paranoid_meta.wasm` (same ABI; its glue is `ui/core-call.js`).
+    /// `target/wasm/paranoid_meta.wasm` (same ABI; its glue is `shared/wasm-call.js`).
     pub meta_wasm: PathBuf,
 }
 

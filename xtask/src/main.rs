@@ -11,9 +11,24 @@ mod extension;
 mod sandbox_run;
 mod setup;
 mod test;
+mod tidy;
 mod util;
 
 use std::process::ExitCode;
+
+/// Every command `main` dispatches, as the docs may name them (`cargo xtask NAME`); tidy checks
+/// that the docs name no other, and a test that USAGE lists exactly these.
+pub const COMMANDS: &[&str] = &[
+    "setup",
+    "build",
+    "extension",
+    "sandbox-run",
+    "bench",
+    "tidy",
+    "test",
+    "demo",
+    "help",
+];
 
 const USAGE: &str = "\
 usage: cargo xtask <command>
@@ -27,8 +42,10 @@ commands:
           run files in sandboxes of the real extension in a headless browser; one JSON line each
   bench [--browser chromium|firefox] [--quick]
           Paranoid against native and its peers in one browser run: target/bench/results.json
-  test    setup, then every check: fmt, clippy, build, cargo test, node tests, browser tests,
-          fuzz, bench --quick
+  tidy    check that the docs name only paths and commands that exist, the kernel files their
+          threat, each Rust module its purpose, and nothing outside the repository
+  test    setup, then every check: fmt, clippy, tidy, build, cargo test, node tests, browser
+          tests, fuzz, bench --quick
   demo    setup, build, then the core on demo/*.js and the extension on the demo page
 ";
 
@@ -50,6 +67,7 @@ fn main() -> ExitCode {
             sandbox_run::sandbox_run(&root, &rest)
         }
         ["demo"] => demo::demo(&root),
+        ["tidy"] => tidy::tidy(&root),
         ["bench", rest @ ..] => {
             let rest: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
             bench::bench(&root, &rest)
@@ -73,5 +91,28 @@ fn main() -> ExitCode {
             eprintln!("\nxtask: {failure}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{COMMANDS, USAGE};
+
+    /// The commands USAGE lists: the first word of each line indented by exactly two spaces.
+    fn listed() -> Vec<&'static str> {
+        USAGE
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter_map(|l| l.split_whitespace().next())
+            .collect()
+    }
+
+    #[test]
+    fn usage_lists_every_command_and_no_other() {
+        let mut listed = listed();
+        listed.sort_unstable();
+        let mut commands: Vec<&str> = COMMANDS.iter().copied().filter(|c| *c != "help").collect();
+        commands.sort_unstable();
+        assert_eq!(listed, commands);
     }
 }

@@ -1,8 +1,8 @@
 //! `cargo xtask test`: every check the project has, in one command, stopping at the first failure.
 //!
 //! Why one command: README.md gives it to newcomers and `.ci/run` runs exactly it, so what a
-//! person runs and what CI runs cannot drift apart. Cheap checks (fmt, clippy) go first so that
-//! a typo fails in seconds, not after the release builds.
+//! person runs and what CI runs cannot drift apart. Cheap checks (fmt, clippy, tidy) go first so
+//! that a typo fails in seconds, not after the release builds.
 
 use std::fs;
 use std::path::Path;
@@ -11,6 +11,7 @@ use std::time::Instant;
 use crate::build;
 use crate::extension;
 use crate::setup;
+use crate::tidy;
 use crate::util::{self, cmd, run, step, Failure, Result};
 
 /// How long the fuzz smoke run lasts, in seconds (libFuzzer's `-max_total_time`).
@@ -41,6 +42,9 @@ pub fn test(root: &Path) -> Result {
             ]),
         )
     })?;
+
+    // Seconds, and before the long builds: a doc naming a moved file fails here.
+    step("tidy", || tidy::tidy(root))?;
 
     let out = step("build", || build::build(root))?;
 
