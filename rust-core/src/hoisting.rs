@@ -34,8 +34,9 @@ use swc_common::{Span, DUMMY_SP};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
+use crate::factory::{assign, seq_or_single};
 use crate::pattern::binding_idents;
-use crate::rewrite::{assign, seq_or_single, Clash, Redeclaration};
+use crate::rewrite::{Clash, Redeclaration};
 
 /// Rewrites every `var` that redeclares a catch parameter, or refuses the script.
 pub fn settle(script: &mut Script) -> Result<(), Vec<Redeclaration>> {

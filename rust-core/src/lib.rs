@@ -12,6 +12,7 @@
 mod abi;
 mod diagnostic;
 mod emit;
+mod factory;
 mod function;
 mod hoisting;
 mod level;

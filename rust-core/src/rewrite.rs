@@ -6,6 +6,8 @@
 //! Scopes come from swc's resolver: an identifier whose syntax context is the unresolved mark
 //! is free, one with the top-level mark is declared at the top level. Everything else is local
 //! and left alone.
+//!
+//! The nodes written in their place are built by `factory.rs`: this file decides which, where.
 
 use swc_atoms::Atom;
 use swc_common::{Mark, Span, SyntaxContext, DUMMY_SP};
@@ -13,8 +15,14 @@ use swc_ecma_ast::*;
 use swc_ecma_transforms_base::resolver;
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
+use crate::factory::{
+    assign, check_global_declarations, class_on_scope, declare_function, declare_lexical,
+    declare_vars, detached, divided_by_zero, function_result, global, ident, named_by_property,
+    property_key, scope_member, scope_member_pat, seal_consts, seq_or_single, typeof_if_in_scope,
+    use_strict, void_zero,
+};
 use crate::pattern::binding_idents;
-use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
+use crate::policy::reserved::SCOPE;
 
 /// A name declared twice where the spec forbids it (`let x; let x;`, `var x; let x;` at the top
 /// level; the clashes of `hoisting.rs`): the engine would refuse the whole script before running
@@ -111,122 +119,8 @@ pub fn hand_over_function(script: &mut Script) -> bool {
         return false;
     }
     let function = std::mem::replace(&mut *stmt.expr, Expr::Invalid(Invalid { span: DUMMY_SP }));
-    *stmt.expr = runtime_call("functionResult", vec![function]);
+    *stmt.expr = function_result(function);
     true
-}
-
-fn ident(name: &str) -> Ident {
-    Ident::new_no_ctxt(name.into(), DUMMY_SP)
-}
-
-fn str_lit(value: &str) -> Expr {
-    Expr::Lit(Lit::Str(Str {
-        span: DUMMY_SP,
-        value: value.into(),
-        raw: None,
-    }))
-}
-
-fn names_array(names: &[Atom]) -> Expr {
-    Expr::Array(ArrayLit {
-        span: DUMMY_SP,
-        elems: names
-            .iter()
-            .map(|n| {
-                Some(ExprOrSpread {
-                    spread: None,
-                    expr: Box::new(str_lit(n)),
-                })
-            })
-            .collect(),
-    })
-}
-
-/// `__paranoid_scope__.name`, keeping the original span for the source map.
-fn scope_member(name: &Atom, span: Span) -> MemberExpr {
-    MemberExpr {
-        span,
-        obj: Box::new(Expr::Ident(ident(SCOPE))),
-        prop: MemberProp::Ident(IdentName::new(name.clone(), span)),
-    }
-}
-
-/// `__paranoid_rt__.method(args…)` as a statement.
-fn runtime_call(method: &str, args: Vec<Expr>) -> Expr {
-    Expr::Call(CallExpr {
-        span: DUMMY_SP,
-        ctxt: SyntaxContext::empty(),
-        callee: Callee::Expr(Box::new(Expr::Member(MemberExpr {
-            span: DUMMY_SP,
-            obj: Box::new(Expr::Ident(ident(RUNTIME))),
-            prop: MemberProp::Ident(IdentName::new(method.into(), DUMMY_SP)),
-        }))),
-        args: args
-            .into_iter()
-            .map(|e| ExprOrSpread {
-                spread: None,
-                expr: Box::new(e),
-            })
-            .collect(),
-        type_args: None,
-    })
-}
-
-fn use_strict() -> Stmt {
-    // The resolver recognises a directive by its raw text.
-    Stmt::Expr(ExprStmt {
-        span: DUMMY_SP,
-        expr: Box::new(Expr::Lit(Lit::Str(Str {
-            span: DUMMY_SP,
-            value: "use strict".into(),
-            raw: Some("\"use strict\"".into()),
-        }))),
-    })
-}
-
-fn expr_stmt(expr: Expr) -> Stmt {
-    Stmt::Expr(ExprStmt {
-        span: DUMMY_SP,
-        expr: Box::new(expr),
-    })
-}
-
-#[allow(clippy::vec_box)] // `SeqExpr` holds `Vec<Box<Expr>>`.
-pub(crate) fn seq_or_single(mut exprs: Vec<Box<Expr>>) -> Option<Box<Expr>> {
-    match exprs.len() {
-        0 => None,
-        1 => exprs.pop(),
-        _ => Some(Box::new(Expr::Seq(SeqExpr {
-            span: DUMMY_SP,
-            exprs,
-        }))),
-    }
-}
-
-/// `(0, callee)`: calls it with `this` undefined, as a plain call of a global would.
-fn detached(callee: Expr) -> Expr {
-    Expr::Paren(ParenExpr {
-        span: DUMMY_SP,
-        expr: Box::new(Expr::Seq(SeqExpr {
-            span: DUMMY_SP,
-            exprs: vec![
-                Box::new(Expr::Lit(Lit::Num(Number {
-                    span: DUMMY_SP,
-                    value: 0.0,
-                    raw: None,
-                }))),
-                Box::new(callee),
-            ],
-        })),
-    })
-}
-
-fn number(value: f64) -> Box<Expr> {
-    Box::new(Expr::Lit(Lit::Num(Number {
-        span: DUMMY_SP,
-        value,
-        raw: None,
-    })))
 }
 
 /// Collects the names a binding pattern binds.
@@ -300,28 +194,14 @@ impl Rewriter {
         var_like.extend(function_names.iter().map(|(n, _)| n.clone()));
         let lexical_names: Vec<Atom> = self.lexicals.iter().map(|(n, _)| n.clone()).collect();
         if !var_like.is_empty() || !lexical_names.is_empty() {
-            prologue.push(expr_stmt(runtime_call(
-                "checkGlobalDeclarations",
-                vec![names_array(&lexical_names), names_array(&var_like)],
-            )));
+            prologue.push(check_global_declarations(&lexical_names, &var_like));
         }
         if !self.vars.is_empty() {
-            prologue.push(expr_stmt(runtime_call(
-                "declareVars",
-                vec![names_array(&self.vars)],
-            )));
+            prologue.push(declare_vars(&self.vars));
         }
         for mut f in functions {
             f.function.visit_mut_with(self);
-            let name = f.ident.sym.clone();
-            let fn_expr = Expr::Fn(FnExpr {
-                ident: Some(Ident::new_no_ctxt(name.clone(), f.ident.span)),
-                function: f.function,
-            });
-            prologue.push(expr_stmt(runtime_call(
-                "declareFunction",
-                vec![str_lit(&name), fn_expr],
-            )));
+            prologue.push(declare_function(&f.ident.sym, f.ident.span, f.function));
         }
         prologue.extend(body);
         script.body = prologue;
@@ -362,20 +242,14 @@ impl Rewriter {
         }
         self.lexicals
             .extend(names.iter().map(|n| (n.clone(), decl.span)));
-        let mut exprs = vec![Box::new(runtime_call(
-            "declareLexical",
-            vec![names_array(&names)],
-        ))];
+        let mut exprs = vec![Box::new(declare_lexical(&names))];
         for d in decl.decls {
             if let Some(init) = d.init {
                 exprs.push(Box::new(assign(d.name, init)));
             }
         }
         if decl.kind == VarDeclKind::Const {
-            exprs.push(Box::new(runtime_call(
-                "sealConsts",
-                vec![names_array(&names)],
-            )));
+            exprs.push(Box::new(seal_consts(&names)));
         }
         let mut stmt = Stmt::Expr(ExprStmt {
             span: decl.span,
@@ -392,28 +266,6 @@ fn first_binding(pat: &Pat) -> Option<&Ident> {
     idents.first().copied()
 }
 
-/// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards),
-/// parenthesized when the pattern is an object so that it is never read as a block.
-pub(crate) fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
-    let object = matches!(pattern, Pat::Object(_));
-    let left = AssignTarget::try_from(pattern)
-        .unwrap_or_else(|p| panic!("a declarator's pattern is an assignment target: {p:?}"));
-    let assignment = Expr::Assign(AssignExpr {
-        span: DUMMY_SP,
-        op: AssignOp::Assign,
-        left,
-        right: init,
-    });
-    if object {
-        Expr::Paren(ParenExpr {
-            span: DUMMY_SP,
-            expr: Box::new(assignment),
-        })
-    } else {
-        assignment
-    }
-}
-
 /// An anonymous function, arrow or class takes the name of the binding it initialises
 /// (NamedEvaluation). A property of the scope does not give it one, so the value is passed
 /// through an object literal's property of that name: `({a: function () {}}).a`.
@@ -427,39 +279,8 @@ fn keep_name(name: &Atom, value: &mut Box<Expr>) {
     if !anonymous {
         return;
     }
-    let key = property_key(name, DUMMY_SP);
     let inner = std::mem::replace(&mut **value, Expr::Invalid(Invalid { span: DUMMY_SP }));
-    let object = Expr::Paren(ParenExpr {
-        span: DUMMY_SP,
-        expr: Box::new(Expr::Object(ObjectLit {
-            span: DUMMY_SP,
-            props: vec![PropOrSpread::Prop(Box::new(Prop::KeyValue(KeyValueProp {
-                key,
-                value: Box::new(inner),
-            })))],
-        })),
-    });
-    **value = Expr::Member(MemberExpr {
-        span: DUMMY_SP,
-        obj: Box::new(object),
-        prop: MemberProp::Computed(ComputedPropName {
-            span: DUMMY_SP,
-            expr: Box::new(str_lit(name)),
-        }),
-    });
-}
-
-/// An object literal key for `name` that defines an own property (`__proto__:` would set the
-/// prototype instead).
-fn property_key(name: &Atom, span: Span) -> PropName {
-    if &**name == "__proto__" {
-        PropName::Computed(ComputedPropName {
-            span,
-            expr: Box::new(str_lit("__proto__")),
-        })
-    } else {
-        PropName::Ident(IdentName::new(name.clone(), span))
-    }
+    **value = named_by_property(name, inner);
 }
 
 fn unparenthesized(e: &Expr) -> &Expr {
@@ -499,28 +320,8 @@ impl VisitMut for Rewriter {
                         class: Box::default(),
                     },
                 );
-                let sym = name.sym.clone();
-                self.lexicals.push((sym.clone(), name.span));
-                let class_expr = Expr::Class(ClassExpr {
-                    ident: Some(Ident::new_no_ctxt(sym.clone(), name.span)),
-                    class,
-                });
-                let target = SimpleAssignTarget::Member(scope_member(&sym, name.span));
-                let mut expr = Box::new(Expr::Seq(SeqExpr {
-                    span: DUMMY_SP,
-                    exprs: vec![
-                        Box::new(runtime_call(
-                            "declareLexical",
-                            vec![names_array(std::slice::from_ref(&sym))],
-                        )),
-                        Box::new(Expr::Assign(AssignExpr {
-                            span: DUMMY_SP,
-                            op: AssignOp::Assign,
-                            left: AssignTarget::Simple(target),
-                            right: Box::new(class_expr),
-                        })),
-                    ],
-                }));
+                self.lexicals.push((name.sym.clone(), name.span));
+                let mut expr = class_on_scope(&name.sym, name.span, class);
                 expr.visit_mut_with(self);
                 *stmt = Stmt::Expr(ExprStmt {
                     span: DUMMY_SP,
@@ -537,13 +338,9 @@ impl VisitMut for Rewriter {
                 let decl = *std::mem::take(decl);
                 let span = decl.span;
                 // `for (var i;;)` with no initialiser still needs an expression here.
-                let mut expr = self.var_as_assignments(decl).unwrap_or_else(|| {
-                    Box::new(Expr::Unary(UnaryExpr {
-                        span,
-                        op: UnaryOp::Void,
-                        arg: number(0.0),
-                    }))
-                });
+                let mut expr = self
+                    .var_as_assignments(decl)
+                    .unwrap_or_else(|| Box::new(void_zero(span)));
                 expr.visit_mut_with(self);
                 *n = VarDeclOrExpr::Expr(expr);
                 return;
@@ -573,29 +370,9 @@ impl VisitMut for Rewriter {
                     return;
                 }
                 *expr = match &*id.sym {
-                    "undefined" if id.ctxt == self.unresolved => Expr::Unary(UnaryExpr {
-                        span: id.span,
-                        op: UnaryOp::Void,
-                        arg: number(0.0),
-                    }),
-                    "NaN" if id.ctxt == self.unresolved => Expr::Paren(ParenExpr {
-                        span: id.span,
-                        expr: Box::new(Expr::Bin(BinExpr {
-                            span: id.span,
-                            op: BinaryOp::Div,
-                            left: number(0.0),
-                            right: number(0.0),
-                        })),
-                    }),
-                    "Infinity" if id.ctxt == self.unresolved => Expr::Paren(ParenExpr {
-                        span: id.span,
-                        expr: Box::new(Expr::Bin(BinExpr {
-                            span: id.span,
-                            op: BinaryOp::Div,
-                            left: number(1.0),
-                            right: number(0.0),
-                        })),
-                    }),
+                    "undefined" if id.ctxt == self.unresolved => void_zero(id.span),
+                    "NaN" if id.ctxt == self.unresolved => divided_by_zero(0.0, id.span),
+                    "Infinity" if id.ctxt == self.unresolved => divided_by_zero(1.0, id.span),
                     _ => Expr::Member(scope_member(&id.sym, id.span)),
                 };
             }
@@ -611,7 +388,7 @@ impl VisitMut for Rewriter {
                 }
             }
             Expr::This(this) if self.function_depth == 0 => {
-                *expr = Expr::Ident(Ident::new_no_ctxt(GLOBAL.into(), this.span));
+                *expr = global(this.span);
             }
             Expr::Unary(UnaryExpr {
                 op: UnaryOp::TypeOf,
@@ -629,24 +406,7 @@ impl VisitMut for Rewriter {
                 read.visit_mut_with(self);
                 // `"x" in scope ? typeof scope.x : "undefined"`: typeof of a missing name
                 // must not throw.
-                *expr = Expr::Paren(ParenExpr {
-                    span,
-                    expr: Box::new(Expr::Cond(CondExpr {
-                        span,
-                        test: Box::new(Expr::Bin(BinExpr {
-                            span,
-                            op: BinaryOp::In,
-                            left: Box::new(str_lit(&name)),
-                            right: Box::new(Expr::Ident(ident(SCOPE))),
-                        })),
-                        cons: Box::new(Expr::Unary(UnaryExpr {
-                            span,
-                            op: UnaryOp::TypeOf,
-                            arg: read,
-                        })),
-                        alt: Box::new(str_lit("undefined")),
-                    })),
-                });
+                *expr = typeof_if_in_scope(&name, read, span);
             }
             Expr::Assign(a)
                 if matches!(
@@ -707,7 +467,7 @@ impl VisitMut for Rewriter {
         }
         if let Pat::Ident(b) = n {
             if self.is_global(&b.id) {
-                *n = Pat::Expr(Box::new(Expr::Member(scope_member(&b.id.sym, b.id.span))));
+                *n = scope_member_pat(&b.id.sym, b.id.span);
                 return;
             }
         }
@@ -718,10 +478,7 @@ impl VisitMut for Rewriter {
         if let ObjectPatProp::Assign(a) = n {
             if self.is_global(&a.key.id) {
                 let key = PropName::Ident(IdentName::new(a.key.id.sym.clone(), a.key.id.span));
-                let target = Box::new(Pat::Expr(Box::new(Expr::Member(scope_member(
-                    &a.key.id.sym,
-                    a.key.id.span,
-                )))));
+                let target = Box::new(scope_member_pat(&a.key.id.sym, a.key.id.span));
                 let value = match a.value.take() {
                     Some(mut default) => {
                         default.visit_mut_with(self);

@@ -1,0 +1,301 @@
+//! Builders of the swc nodes the passes write into the output: names on the stand-in scope, the
+//! calls of the runtime's helpers, literals. They only construct; which node goes where, and
+//! why, is the passes' (`rewrite.rs`, `hoisting.rs`).
+//!
+//! Spans: a node that stands for source text takes that text's span (so the source map points
+//! back to it, and error positions with it); a node the rewrite adds has none (`DUMMY_SP`).
+//!
+//! The runtime helpers called here are the output's contract with the kernel
+//! (`docs/output-contract.md`): the passes call a helper only through a builder of this file.
+
+use swc_atoms::Atom;
+use swc_common::{Span, SyntaxContext, DUMMY_SP};
+use swc_ecma_ast::*;
+
+use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
+
+/// An identifier with no syntax context (the resolver has run, or is yet to).
+pub(crate) fn ident(name: &str) -> Ident {
+    Ident::new_no_ctxt(name.into(), DUMMY_SP)
+}
+
+pub(crate) fn str_lit(value: &str) -> Expr {
+    Expr::Lit(Lit::Str(Str {
+        span: DUMMY_SP,
+        value: value.into(),
+        raw: None,
+    }))
+}
+
+pub(crate) fn number(value: f64) -> Box<Expr> {
+    Box::new(Expr::Lit(Lit::Num(Number {
+        span: DUMMY_SP,
+        value,
+        raw: None,
+    })))
+}
+
+/// `["a", "b"]`: names as an array of strings.
+pub(crate) fn names_array(names: &[Atom]) -> Expr {
+    Expr::Array(ArrayLit {
+        span: DUMMY_SP,
+        elems: names
+            .iter()
+            .map(|n| {
+                Some(ExprOrSpread {
+                    spread: None,
+                    expr: Box::new(str_lit(n)),
+                })
+            })
+            .collect(),
+    })
+}
+
+/// `__paranoid_scope__.name`, keeping the original span for the source map.
+pub(crate) fn scope_member(name: &Atom, span: Span) -> MemberExpr {
+    MemberExpr {
+        span,
+        obj: Box::new(Expr::Ident(ident(SCOPE))),
+        prop: MemberProp::Ident(IdentName::new(name.clone(), span)),
+    }
+}
+
+/// `__paranoid_scope__.name` as an assignment pattern (a binding that writes the scope).
+pub(crate) fn scope_member_pat(name: &Atom, span: Span) -> Pat {
+    Pat::Expr(Box::new(Expr::Member(scope_member(name, span))))
+}
+
+/// `__paranoid_global__`, the stand-in for the script's own `this`.
+pub(crate) fn global(span: Span) -> Expr {
+    Expr::Ident(Ident::new_no_ctxt(GLOBAL.into(), span))
+}
+
+/// `void 0`, for the global `undefined` and an expression that must be there but do nothing.
+pub(crate) fn void_zero(span: Span) -> Expr {
+    Expr::Unary(UnaryExpr {
+        span,
+        op: UnaryOp::Void,
+        arg: number(0.0),
+    })
+}
+
+/// `(numerator/0)`: `NaN` for 0, `Infinity` for 1.
+pub(crate) fn divided_by_zero(numerator: f64, span: Span) -> Expr {
+    Expr::Paren(ParenExpr {
+        span,
+        expr: Box::new(Expr::Bin(BinExpr {
+            span,
+            op: BinaryOp::Div,
+            left: number(numerator),
+            right: number(0.0),
+        })),
+    })
+}
+
+/// `("name" in __paranoid_scope__ ? typeof read : "undefined")`: `typeof` of a global that
+/// may be missing, which must not throw.
+pub(crate) fn typeof_if_in_scope(name: &Atom, read: Box<Expr>, span: Span) -> Expr {
+    Expr::Paren(ParenExpr {
+        span,
+        expr: Box::new(Expr::Cond(CondExpr {
+            span,
+            test: Box::new(Expr::Bin(BinExpr {
+                span,
+                op: BinaryOp::In,
+                left: Box::new(str_lit(name)),
+                right: Box::new(Expr::Ident(ident(SCOPE))),
+            })),
+            cons: Box::new(Expr::Unary(UnaryExpr {
+                span,
+                op: UnaryOp::TypeOf,
+                arg: read,
+            })),
+            alt: Box::new(str_lit("undefined")),
+        })),
+    })
+}
+
+/// `__paranoid_rt__.method(args…)`.
+fn runtime_call(method: &str, args: Vec<Expr>) -> Expr {
+    Expr::Call(CallExpr {
+        span: DUMMY_SP,
+        ctxt: SyntaxContext::empty(),
+        callee: Callee::Expr(Box::new(Expr::Member(MemberExpr {
+            span: DUMMY_SP,
+            obj: Box::new(Expr::Ident(ident(RUNTIME))),
+            prop: MemberProp::Ident(IdentName::new(method.into(), DUMMY_SP)),
+        }))),
+        args: args
+            .into_iter()
+            .map(|e| ExprOrSpread {
+                spread: None,
+                expr: Box::new(e),
+            })
+            .collect(),
+        type_args: None,
+    })
+}
+
+/// `__paranoid_rt__.checkGlobalDeclarations([lexical…], [var-like…]);`: the conflicts with
+/// earlier scripts of the sandbox, checked before anything runs.
+pub(crate) fn check_global_declarations(lexical: &[Atom], var_like: &[Atom]) -> Stmt {
+    expr_stmt(runtime_call(
+        "checkGlobalDeclarations",
+        vec![names_array(lexical), names_array(var_like)],
+    ))
+}
+
+/// `__paranoid_rt__.declareVars([names…]);`
+pub(crate) fn declare_vars(names: &[Atom]) -> Stmt {
+    expr_stmt(runtime_call("declareVars", vec![names_array(names)]))
+}
+
+/// `__paranoid_rt__.declareFunction("name", function name(…) {…});`, `span` the name's.
+pub(crate) fn declare_function(name: &Atom, span: Span, function: Box<Function>) -> Stmt {
+    let fn_expr = Expr::Fn(FnExpr {
+        ident: Some(Ident::new_no_ctxt(name.clone(), span)),
+        function,
+    });
+    expr_stmt(runtime_call(
+        "declareFunction",
+        vec![str_lit(name), fn_expr],
+    ))
+}
+
+/// `__paranoid_rt__.declareLexical([names…])`
+pub(crate) fn declare_lexical(names: &[Atom]) -> Expr {
+    runtime_call("declareLexical", vec![names_array(names)])
+}
+
+/// `__paranoid_rt__.sealConsts([names…])`
+pub(crate) fn seal_consts(names: &[Atom]) -> Expr {
+    runtime_call("sealConsts", vec![names_array(names)])
+}
+
+/// `__paranoid_rt__.functionResult(function)`
+pub(crate) fn function_result(function: Expr) -> Expr {
+    runtime_call("functionResult", vec![function])
+}
+
+/// `__paranoid_rt__.declareLexical(["Name"]), __paranoid_scope__.Name = class Name {…}`, `span`
+/// the name's.
+pub(crate) fn class_on_scope(name: &Atom, span: Span, class: Box<Class>) -> Box<Expr> {
+    let class_expr = Expr::Class(ClassExpr {
+        ident: Some(Ident::new_no_ctxt(name.clone(), span)),
+        class,
+    });
+    let target = SimpleAssignTarget::Member(scope_member(name, span));
+    Box::new(Expr::Seq(SeqExpr {
+        span: DUMMY_SP,
+        exprs: vec![
+            Box::new(declare_lexical(std::slice::from_ref(name))),
+            Box::new(Expr::Assign(AssignExpr {
+                span: DUMMY_SP,
+                op: AssignOp::Assign,
+                left: AssignTarget::Simple(target),
+                right: Box::new(class_expr),
+            })),
+        ],
+    }))
+}
+
+/// `"use strict";`, written so that the resolver recognises it (by its raw text).
+pub(crate) fn use_strict() -> Stmt {
+    Stmt::Expr(ExprStmt {
+        span: DUMMY_SP,
+        expr: Box::new(Expr::Lit(Lit::Str(Str {
+            span: DUMMY_SP,
+            value: "use strict".into(),
+            raw: Some("\"use strict\"".into()),
+        }))),
+    })
+}
+
+pub(crate) fn expr_stmt(expr: Expr) -> Stmt {
+    Stmt::Expr(ExprStmt {
+        span: DUMMY_SP,
+        expr: Box::new(expr),
+    })
+}
+
+/// `a, b, c` for several expressions, the expression itself for one, nothing for none.
+#[allow(clippy::vec_box)] // `SeqExpr` holds `Vec<Box<Expr>>`.
+pub(crate) fn seq_or_single(mut exprs: Vec<Box<Expr>>) -> Option<Box<Expr>> {
+    match exprs.len() {
+        0 => None,
+        1 => exprs.pop(),
+        _ => Some(Box::new(Expr::Seq(SeqExpr {
+            span: DUMMY_SP,
+            exprs,
+        }))),
+    }
+}
+
+/// `(0, callee)`: calls it with `this` undefined, as a plain call of a global would.
+pub(crate) fn detached(callee: Expr) -> Expr {
+    Expr::Paren(ParenExpr {
+        span: DUMMY_SP,
+        expr: Box::new(Expr::Seq(SeqExpr {
+            span: DUMMY_SP,
+            exprs: vec![number(0.0), Box::new(callee)],
+        })),
+    })
+}
+
+/// `pattern = init` as an assignment expression (the pattern's names are rewritten afterwards),
+/// parenthesized when the pattern is an object so that it is never read as a block.
+pub(crate) fn assign(pattern: Pat, init: Box<Expr>) -> Expr {
+    let object = matches!(pattern, Pat::Object(_));
+    let left = AssignTarget::try_from(pattern)
+        .unwrap_or_else(|p| panic!("a declarator's pattern is an assignment target: {p:?}"));
+    let assignment = Expr::Assign(AssignExpr {
+        span: DUMMY_SP,
+        op: AssignOp::Assign,
+        left,
+        right: init,
+    });
+    if object {
+        Expr::Paren(ParenExpr {
+            span: DUMMY_SP,
+            expr: Box::new(assignment),
+        })
+    } else {
+        assignment
+    }
+}
+
+/// An object literal key for `name` that defines an own property (`__proto__:` would set the
+/// prototype instead).
+pub(crate) fn property_key(name: &Atom, span: Span) -> PropName {
+    if &**name == "__proto__" {
+        PropName::Computed(ComputedPropName {
+            span,
+            expr: Box::new(str_lit("__proto__")),
+        })
+    } else {
+        PropName::Ident(IdentName::new(name.clone(), span))
+    }
+}
+
+/// `({name: value})["name"]`: the value, having taken the name of the property it was defined
+/// as (NamedEvaluation gives an anonymous function, arrow or class that name).
+pub(crate) fn named_by_property(name: &Atom, value: Expr) -> Expr {
+    let object = Expr::Paren(ParenExpr {
+        span: DUMMY_SP,
+        expr: Box::new(Expr::Object(ObjectLit {
+            span: DUMMY_SP,
+            props: vec![PropOrSpread::Prop(Box::new(Prop::KeyValue(KeyValueProp {
+                key: property_key(name, DUMMY_SP),
+                value: Box::new(value),
+            })))],
+        })),
+    });
+    Expr::Member(MemberExpr {
+        span: DUMMY_SP,
+        obj: Box::new(object),
+        prop: MemberProp::Computed(ComputedPropName {
+            span: DUMMY_SP,
+            expr: Box::new(str_lit(name)),
+        }),
+    })
+}
