@@ -1,16 +1,18 @@
 'use strict';
 // Update checks for installed userscripts: once a day (an alarm) and when the settings page asks.
 // Threat: an update replaces code the user approved, and may ask for more (grants, hosts, pages).
-// 1. Only the script's own `@updateURL` (else `@downloadURL`) is asked, which rust-meta accepted
+// 1. Only the script's own `@downloadURL` (else `@updateURL`) is asked, which rust-meta accepted
 //    at install (https, or http to a loopback host); a redirect must land on such a URL too.
-//    No cookies, no cache, at most the userscript size limit, UTF-8 only.
+//    No cookies, no cache, at most the userscript size limit, UTF-8 only. It is the URL the
+//    settings' review opens, so that the version offered is the one reviewed; the fetch and its
+//    redirect rule are the install page's too (shared/userscript-store.js).
 // 2. rust-meta reads what came back (`paranoid_update_offer`): an *offer* only when it is the
 //    same script (name and namespace) with a newer `@version`.
 // 3. The offer is stored beside the script (`paranoid:us:update:ID`) and shown in the settings.
 //    Nothing is ever applied here: the user reviews the update on the install page, which fetches
 //    the script itself and shows what it adds or removes before anything is replaced.
 
-/* global paranoidPolicy, paranoidReadText, paranoidWasmCall, paranoidListUserscripts, paranoidUserscriptKeys */
+/* global paranoidWasmCall, paranoidListUserscripts, paranoidUserscriptKeys, paranoidUserscriptSourceUrl, paranoidFetchUserscript */
 /* exported paranoidCheckUpdates, paranoidUpdateAlarm */
 
 const updatesApi = globalThis.browser ?? globalThis.chrome;
@@ -18,24 +20,13 @@ const updatesApi = globalThis.browser ?? globalThis.chrome;
 /** The alarm's name and period (a day, as the other managers' default). */
 const paranoidUpdateAlarm = { name: 'paranoid:update-check', periodInMinutes: 24 * 60 };
 
-/** Refuses a URL that updates may not come from: rust-meta's rule for `@updateURL` (https, or
- * http to a loopback host), one rule for the install and the checks. */
-async function usCheckUpdateUrl(url) {
-  const answer = await paranoidWasmCall('meta', 'paranoid_update_url', String(url));
-  if (!answer.ok) throw new Error(answer.diagnostics?.[0]?.message ?? `${url} is not a URL updates may come from`);
-}
-
 /** What one script's check found: `{checkedAt, forVersion, version, offer}` or `{…, error}`. */
 async function usCheckOne(record) {
   const m = record.metadata;
-  const from = m.updateURL ?? m.downloadURL;
+  const from = paranoidUserscriptSourceUrl(m);
   const base = { checkedAt: Date.now(), forVersion: m.version ?? null, from };
   try {
-    await usCheckUpdateUrl(from);
-    const response = await fetch(from, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
-    if (response.url !== from) await usCheckUpdateUrl(response.url).catch((e) => { throw new Error(`redirected: ${e.message}`); });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const source = await paranoidReadText(response, paranoidPolicy().userscripts.maxBytes);
+    const { source } = await paranoidFetchUserscript(from, { checkStart: true });
     const answer = await paranoidWasmCall('meta', 'paranoid_update_offer', JSON.stringify({
       installed: { name: m.name, namespace: m.namespace ?? null, version: m.version ?? null },
       source,
@@ -52,7 +43,7 @@ async function usCheckOne(record) {
  * @returns {Promise<{ checked: number, offers: number }>}
  */
 async function paranoidCheckUpdates() {
-  const records = (await paranoidListUserscripts()).filter((r) => (r.metadata.updateURL ?? r.metadata.downloadURL) != null);
+  const records = (await paranoidListUserscripts()).filter((r) => paranoidUserscriptSourceUrl(r.metadata) !== null);
   let offers = 0;
   for (const record of records) {
     const found = await usCheckOne(record);

@@ -9,8 +9,11 @@
 //   paranoid:us:update:ID      → the last update check: { checkedAt, forVersion, from, version,
 //                                offer, error? } (background/userscript-updates.js)
 // Readers validate what they read: storage is an input like any other.
+// Also where a script's text comes from, for the install page and the update checks alike: the
+// URL its newer versions are fetched from, and the fetch with its redirect rule.
 
-/* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript */
+/* global paranoidWasmCall, paranoidReadText, paranoidPolicy */
+/* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript */
 
 const paranoidUserscriptKeys = {
   index: 'paranoid:us:index',
@@ -21,13 +24,17 @@ const paranoidUserscriptKeys = {
 };
 
 /**
- * A script's id: the same namespace and name are the same script (an update replaces it), as
- * in the other managers. Hex, so that it is safe in a storage key.
+ * A script's id: the first script of a namespace and name gets the id of those two. The same
+ * namespace and name are not enough to be the same script (anyone can copy them): the install
+ * page replaces an installed script only with a copy from the origin it came from, or when the
+ * user says so; another copy is installed beside it, under the id of the three (`source`: the
+ * copy's origin, or `local`). Hex, so that it is safe in a storage key.
  * @param {string | null} namespace
  * @param {string} name
+ * @param {string} [source]
  */
-async function paranoidUserscriptId(namespace, name) {
-  const bytes = new TextEncoder().encode(`${namespace ?? ''}\n${name}`);
+async function paranoidUserscriptId(namespace, name, source) {
+  const bytes = new TextEncoder().encode(`${namespace ?? ''}\n${name}${source === undefined ? '' : `\n${source}`}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -81,4 +88,51 @@ async function paranoidDeleteUserscript(id) {
   const index = await paranoidUserscriptIndex();
   await paranoidStorage().set({ [paranoidUserscriptKeys.index]: index.filter((i) => i !== id) });
   await paranoidStorage().remove([paranoidUserscriptKeys.script(id), paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id), paranoidUserscriptKeys.update(id)]);
+}
+
+/**
+ * The URL a script's newer versions are fetched from: its `@downloadURL` (the whole script),
+ * else its `@updateURL`. The update check asks it and the settings' review opens it, so that
+ * the version offered is the version the user reviews.
+ * @param {{ downloadURL?: string | null, updateURL?: string | null }} metadata
+ * @returns {string | null}
+ */
+function paranoidUserscriptSourceUrl(metadata) {
+  return metadata.downloadURL ?? metadata.updateURL ?? null;
+}
+
+/**
+ * Fetches a userscript's text: no cookies, no cache, at most the size limit, UTF-8 only, and a
+ * redirect only to a URL updates may come from — rust-meta's rule for `@updateURL` (https, or
+ * http to a loopback host), one rule for the install page and the update checks. With
+ * `checkStart` the URL asked is held to it too (a stored `@updateURL`; the install page takes a
+ * plain http link the user opened, and says so).
+ * @param {string} url
+ * @returns {Promise<{ source: string, url: string, redirected: boolean }>} `url`: where the text
+ *   came from, after redirects
+ * @throws {Error} with `status` set for an HTTP error
+ */
+async function paranoidFetchUserscript(url, { checkStart = false } = {}) {
+  const refusal = async (u) => {
+    const answer = await paranoidWasmCall('meta', 'paranoid_update_url', u);
+    return answer.ok ? null : (answer.diagnostics?.[0]?.message ?? `${u} is not a URL a script may come from`);
+  };
+  if (checkStart) {
+    const why = await refusal(url);
+    if (why !== null) throw new Error(why);
+  }
+  const response = await fetch(url, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
+  const final = response.url || url;
+  if (response.redirected) {
+    const why = await refusal(final);
+    if (why !== null) {
+      response.body?.cancel().catch(() => {});
+      throw new Error(`redirected to ${final}: ${why}`);
+    }
+  }
+  if (!response.ok) {
+    response.body?.cancel().catch(() => {});
+    throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  }
+  return { source: await paranoidReadText(response, paranoidPolicy().userscripts.maxBytes), url: final, redirected: response.redirected };
 }

@@ -1,11 +1,18 @@
 'use strict';
 // The install page: shows a userscript's metadata, every grant and `@connect` host in plain
 // words, its downloads and the vet report, and installs it only when the user confirms and
-// everything passed. The script comes from `?url=` (a `.user.js` the user opened; fetched
-// without cookies) or from `?draft=1` (pasted or picked from a file in the options page).
-// Everything shown came from the script's author: rendered with textContent only.
+// everything passed. The script comes from `?url=` (a `.user.js` the user opened, or the
+// settings' review of an update; fetched without cookies, a redirect only to https or loopback)
+// or from `?draft=1` (pasted or picked from a file in the options page).
+// Where it came from is shown first and in full: the origin after redirects, which is also what
+// is recorded. A script of the same name already installed is replaced only by a copy from the
+// origin it came from (rust-meta's `paranoid_update_review`), or when the user ticks "this is the
+// same script"; otherwise the copy is installed beside it, with an id and values of its own.
+// What the copy changes is listed from that answer: every way it widens, hosts from what the
+// user approved (a refused host starts unticked), and the code's diff.
+// Everything shown came from the script's author or a site: rendered with textContent only.
 
-/* global paranoidPolicy, paranoidReadText, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptId, paranoidGetUserscript, paranoidSaveUserscript, paranoidUserscriptKeys */
+/* global paranoidPolicy, paranoidWasmCall, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptId, paranoidListUserscripts, paranoidSaveUserscript, paranoidUserscriptKeys, paranoidFetchUserscript */
 
 const installApi = globalThis.browser ?? globalThis.chrome;
 const DRAFT_KEY = 'paranoid:us:draft';
@@ -28,23 +35,127 @@ const RUN_AT_WORDS = {
   'document-idle': 'after the page has loaded completely',
 };
 
-/** @returns {Promise<{ source: string, from: string }>} */
+/**
+ * @returns {Promise<{ source: string, from: string, asked: string | null }>} `from`: the URL the
+ *   text came from after redirects, or `pasted` / `file NAME`; `asked`: the URL asked, when a
+ *   redirect ended elsewhere
+ */
 async function loadSource() {
   const params = new URLSearchParams(location.search);
   const url = params.get('url');
   if (url !== null) {
     const parsed = new URL(url);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`only http(s) URLs are installed from, not ${parsed.protocol}`);
-    const response = await fetch(parsed.href, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
-    if (!response.ok) throw new Error(`cannot fetch ${parsed.href}: HTTP ${response.status}`);
-    return { source: await paranoidReadText(response, paranoidPolicy().userscripts.maxBytes), from: parsed.href };
+    let fetched;
+    try {
+      fetched = await paranoidFetchUserscript(parsed.href);
+    } catch (error) {
+      throw error.status ? new Error(`cannot fetch ${parsed.href}: ${error.message}`) : error;
+    }
+    return { source: fetched.source, from: fetched.url, asked: fetched.redirected ? parsed.href : null };
   }
   if (params.get('draft') === '1') {
     const draft = (await installApi.storage.local.get(DRAFT_KEY))[DRAFT_KEY];
     if (draft === null || typeof draft !== 'object' || typeof draft.source !== 'string') throw new Error('there is no script to install: paste one in the settings');
-    return { source: draft.source, from: typeof draft.from === 'string' ? draft.from : 'pasted' };
+    return { source: draft.source, from: typeof draft.from === 'string' ? draft.from : 'pasted', asked: null };
   }
   throw new Error('no script given (?url= or ?draft=1)');
+}
+
+/** The origin of a URL `from`, or null for a pasted text or a file. */
+function originOf(from) {
+  try {
+    const u = new URL(from);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How `from` reads where an origin would be: `text you pasted`, `the file x.user.js`. */
+function localWords(from) {
+  return from.startsWith('file ') ? `the file ${from.slice(5)}` : 'text you pasted';
+}
+
+/** Where the script came from, first on the page and never clipped. */
+async function showOrigin(from, asked) {
+  $('origin-block').hidden = false;
+  const origin = originOf(from);
+  $('origin').textContent = origin ?? localWords(from);
+  if (origin === null) return;
+  $('from-url').hidden = false;
+  $('from-url').textContent = from;
+  if (asked !== null) {
+    $('redirected').hidden = false;
+    $('redirected').textContent = `redirected from ${asked}`;
+  }
+  // rust-meta's rule for where updates may come from: https, or http to a loopback host.
+  const secure = await paranoidWasmCall('meta', 'paranoid_update_url', from);
+  $('plain-http').hidden = secure.ok === true;
+}
+
+/**
+ * The installed script this copy is compared with, if one has its name and namespace: the one
+ * from the same origin if there is one (then `review.sameSource`), else the first of them.
+ * @returns {Promise<{ record: any, review: any } | null>}
+ */
+async function installedVersion(meta, source, from, downloads) {
+  const records = (await paranoidListUserscripts())
+    .filter((r) => r.metadata.name === meta.name && (r.metadata.namespace ?? null) === (meta.namespace ?? null));
+  const firstId = await paranoidUserscriptId(meta.namespace, meta.name);
+  records.sort((a, b) => Number(b.id === firstId) - Number(a.id === firstId));
+  const fetched = (kind) => downloads.filter((d) => d.kind === kind).map((d) => ({ name: d.name, url: d.url, digest: d.digest }));
+  let found = null;
+  for (const record of records) {
+    const review = await paranoidWasmCall('meta', 'paranoid_update_review', JSON.stringify({
+      installed: {
+        metadata: record.metadata, source: record.source, from: typeof record.from === 'string' ? record.from : null, connect: record.connect,
+        requires: record.requires.map((d) => ({ url: d.url, digest: d.digest ?? null })),
+        resources: record.resources.map((d) => ({ name: d.name, url: d.url, digest: d.digest ?? null })),
+      },
+      source, from, requires: fetched('require'), resources: fetched('resource'),
+    }));
+    if (!review.ok) continue;
+    if (review.sameSource) return { record, review };
+    found ??= { record, review };
+  }
+  return found;
+}
+
+/** The id a new script gets: its name's first, else one of its name and origin's. */
+async function freeId(meta, from) {
+  const source = originOf(from) ?? 'local';
+  const candidates = [
+    await paranoidUserscriptId(meta.namespace, meta.name),
+    await paranoidUserscriptId(meta.namespace, meta.name, source),
+  ];
+  const taken = await installApi.storage.local.get(candidates.map(paranoidUserscriptKeys.script));
+  return candidates.find((id) => !Object.hasOwn(taken, paranoidUserscriptKeys.script(id)))
+    ?? paranoidUserscriptId(meta.namespace, meta.name, `${source}\n${crypto.randomUUID()}`);
+}
+
+/** The change list rust-meta made, with the file's diff under the code's line. */
+function showChanges(installed, sameSource) {
+  const { record, review } = installed;
+  $('changes').hidden = false;
+  if (!sameSource) $('changes-title').textContent = `How it differs from the installed “${record.metadata.name}”`;
+  const list = $('change-list');
+  for (const c of review.changes) {
+    const item = el('li', c.effect, c.text);
+    item.dataset.field = c.field;
+    list.append(item);
+  }
+  if (review.changes.length === 0) list.append(el('li', null, 'nothing changes: the same code and metadata as the installed version'));
+  $('changes-legend').hidden = !review.changes.some((c) => c.effect === 'widens');
+  const lines = review.code.lines;
+  if (lines.length === 0) return;
+  const pre = el('pre');
+  const kinds = { '+': 'add', '-': 'del', '@': 'hunk', ' ': 'same' };
+  for (const line of lines) pre.append(el('span', kinds[line.kind] ?? 'same', line.kind === '@' ? line.text : `${line.kind}${line.text}`));
+  if (review.code.cut) pre.append(el('span', 'hunk', `… the diff stops here, after ${lines.length} lines`));
+  const details = el('details', 'code-diff', el('summary', null, 'Show the changed lines'), pre);
+  const at = list.querySelector('li[data-field="code"]') ?? list.appendChild(el('li', null, 'the metadata block changed'));
+  at.append(' ', details);
 }
 
 function problemItem(source, kind, p) {
@@ -56,24 +167,6 @@ function problemItem(source, kind, p) {
     item.append(el('pre', 'excerpt', `${text}${caret ? `\n${caret}` : ''}`));
   }
   return item;
-}
-
-/** What changes if this replaces `old`: grants, hosts and pages added or removed. */
-function changesFrom(old, meta) {
-  const diff = (label, before, after) => {
-    const out = [];
-    for (const x of after) if (!before.includes(x)) out.push(`adds ${label} ${x}`);
-    for (const x of before) if (!after.includes(x)) out.push(`removes ${label} ${x}`);
-    return out;
-  };
-  const hosts = (m) => m.connects.map(paranoidConnectText);
-  const pages = (m) => [...m.matches, ...m.includes];
-  return [
-    ...(old.metadata.version !== meta.version ? [`version ${old.metadata.version ?? '(none)'} → ${meta.version ?? '(none)'}`] : []),
-    ...diff('grant', old.metadata.grants, meta.grants),
-    ...diff('host', hosts(old.metadata), hosts(meta)),
-    ...diff('page', pages(old.metadata), pages(meta)),
-  ];
 }
 
 function connectWords(c) {
@@ -93,8 +186,8 @@ async function main() {
     document.body.dataset.loaded = 'true';
     return;
   }
-  const { source, from } = loaded;
-  $('from').textContent = from;
+  const { source, from, asked } = loaded;
+  await showOrigin(from, asked);
   const analysis = await paranoidAnalyseUserscript(source);
   $('loading').hidden = true;
   const meta = analysis.meta?.metadata ?? null;
@@ -107,6 +200,8 @@ async function main() {
     : `This script cannot be installed: ${analysis.refusals.join('; ')}.`;
   document.body.dataset.verdict = analysis.ok ? 'ok' : 'refused';
 
+  let installed = null;
+  let sameSource = false;
   if (meta) {
     $('title').textContent = `Install ${meta.name || 'a userscript'}${meta.version ? ` ${meta.version}` : ''}`;
     $('summary').hidden = false;
@@ -125,23 +220,42 @@ async function main() {
       const g = table.find((t) => t.name === name);
       grants.append(el('li', 'grant', el('span', null, g ? g.means : name), ' ', code(name)));
     }
+    installed = analysis.ok ? await installedVersion(meta, source, from, analysis.downloads) : null;
+    sameSource = installed?.review.sameSource === true;
+    if (installed && !sameSource) {
+      // Same name and namespace, another origin: anyone can copy a name, so this is another
+      // script unless the user says it is the same one.
+      const where = installed.review.installedOrigins.length ? installed.review.installedOrigins.join(' and ') : 'text you pasted or a file';
+      $('other-script').hidden = false;
+      $('other-script-text').append(
+        el('strong', null, `Another script named “${installed.record.metadata.name}” is installed, from ${where}.`), ' ',
+        originOf(from) === null
+          ? `This copy is ${localWords(from)}, not fetched from there: it is installed as a separate script, with no stored values, beside the installed one.`
+          : 'This copy comes from another site: it is installed as a separate script, with no stored values, beside the installed one.');
+      const box = el('input');
+      box.type = 'checkbox';
+      box.id = 'same-script';
+      $('other-script-choice').append(el('label', null, box, `This is the same script: replace the one from ${where} (it keeps its stored values)`));
+      const label = () => { $('install').textContent = box.checked ? 'Replace the installed script' : 'Install as a separate script'; };
+      box.addEventListener('change', label);
+      label();
+    }
+    if (installed) showChanges(installed, sameSource);
+
     if (meta.connects.length > 0) {
       $('connect-block').hidden = false;
+      // Compared with an installed version, the boxes start from what the user approved.
+      const states = new Map((installed?.review.connect ?? []).map((h) => [h.host, h.state]));
       for (const c of meta.connects) {
         const box = el('input');
         box.type = 'checkbox';
-        box.checked = true;
         box.dataset.host = paranoidConnectText(c);
-        $('connect').append(el('li', c.kind === 'any' ? 'warn-text' : null, el('label', null, box, ' ', connectWords(c))));
+        const state = states.get(box.dataset.host);
+        box.checked = state !== 'refused';
+        const note = state === 'refused' ? ' — you refused it for the installed version' : state === 'new' ? ' — new in this version' : '';
+        $('connect').append(el('li', c.kind === 'any' || state === 'new' ? 'warn-text' : null, el('label', null, box, ' ', connectWords(c), note)));
       }
       if (!meta.grants.includes('GM.xmlHttpRequest')) $('connect').append(el('li', 'muted', 'It does not ask for GM.xmlHttpRequest, so it cannot send requests anyway.'));
-    }
-
-    const old = analysis.ok ? await paranoidGetUserscript(await paranoidUserscriptId(meta.namespace, meta.name)) : null;
-    if (old) {
-      $('changes').hidden = false;
-      const changes = changesFrom(old, meta);
-      for (const c of changes.length ? changes : ['nothing that widens or narrows what it may do']) $('change-list').append(el('li', null, c));
     }
 
     if (analysis.downloads.length > 0) {
@@ -172,16 +286,21 @@ async function main() {
   install.disabled = !analysis.ok;
   install.addEventListener('click', async () => {
     install.disabled = true;
-    const id = await paranoidUserscriptId(meta.namespace, meta.name);
-    const old = await paranoidGetUserscript(id);
+    // The installed version is replaced only by a copy from its own origin, or by the user's word.
+    const replaces = installed !== null && (sameSource || $('same-script')?.checked === true) ? installed.record : null;
+    const id = replaces?.id ?? await freeId(meta, from);
     const now = Date.now();
+    if (replaces === null) {
+      // A new script starts with nothing stored under its id.
+      await installApi.storage.local.remove([paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id)]);
+    }
     await paranoidSaveUserscript({
       id,
       source,
       metadata: meta,
       enabled: true,
       from,
-      installedAt: old?.installedAt ?? now,
+      installedAt: replaces?.installedAt ?? now,
       updatedAt: now,
       ...paranoidStoredDownloads(analysis.downloads),
       connect: [...document.querySelectorAll('#connect input[type=checkbox]')].filter((b) => b.checked).map((b) => b.dataset.host),
@@ -190,7 +309,9 @@ async function main() {
     // A stored update offer was for the version this one replaces.
     await installApi.storage.local.remove([DRAFT_KEY, paranoidUserscriptKeys.update(id)]);
     $('done').hidden = false;
-    $('done').textContent = old ? 'Updated.' : 'Installed. It runs from the next page load on.';
+    $('done').textContent = replaces === null
+      ? installed === null ? 'Installed. It runs from the next page load on.' : 'Installed as a separate script, beside the other one. It runs from the next page load on.'
+      : sameSource ? 'Updated.' : 'Replaced the installed script; it keeps its stored values.';
     document.body.dataset.installed = id;
   });
   $('cancel').addEventListener('click', () => window.close());

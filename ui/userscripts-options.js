@@ -4,7 +4,7 @@
 // its stored values and its run history. Script texts and names are the author's: textContent
 // only.
 
-/* global paranoidPolicy, paranoidListUserscripts, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptKeys, paranoidUserscriptId, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText */
+/* global paranoidPolicy, paranoidListUserscripts, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptKeys, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptSourceUrl */
 
 const usApi = globalThis.browser ?? globalThis.chrome;
 
@@ -52,7 +52,7 @@ function historyLine(history) {
   return `${n('runs')} runs, ${n('rejections')} rejections, ${n('kills')} kills, ${n('errors')} errors`;
 }
 
-/** The editor: saved only when the edited text passes, under the same id (name and namespace). */
+/** The editor: saved only when the edited text passes and keeps the name and namespace. */
 function editor(record, item) {
   const area = usEl('textarea', 'editor');
   area.rows = 16; area.cols = 90; area.value = record.source;
@@ -63,7 +63,7 @@ function editor(record, item) {
     const analysis = await paranoidAnalyseUserscript(area.value);
     const meta = analysis.meta?.metadata;
     let refusals = analysis.refusals;
-    if (analysis.ok && await paranoidUserscriptId(meta.namespace, meta.name) !== record.id) {
+    if (analysis.ok && (meta.name !== record.metadata.name || (meta.namespace ?? null) !== (record.metadata.namespace ?? null))) {
       refusals = ['the name or namespace changed: that is another script, install it as one'];
     }
     const widened = analysis.ok ? meta.grants.filter((g) => !record.metadata.grants.includes(g)) : [];
@@ -117,9 +117,12 @@ async function renderUserscripts() {
     const values = extra[paranoidUserscriptKeys.values(record.id)];
     const valueNames = values !== null && typeof values === 'object' ? Object.keys(values) : [];
     const history = extra[paranoidUserscriptKeys.history(record.id)];
+    // Two scripts may share a name (a copy from another site is installed beside the first):
+    // where each came from tells them apart.
+    const from = typeof record.from === 'string' ? record.from : 'unknown';
     const details = usEl('div', 'script-meta',
       usEl('span', null, `runs on ${runsOn}`), usEl('span', null, `grants: ${grants}`),
-      usEl('span', null, `hosts: ${record.connect.join(', ') || 'none'}`));
+      usEl('span', null, `hosts: ${record.connect.join(', ') || 'none'}`), usEl('span', 'from', `from ${from}`));
     const stats = usEl('div', 'script-meta', usEl('span', 'history', historyLine(history)),
       usEl('span', 'values', `${valueNames.length} stored value${valueNames.length === 1 ? '' : 's'}${valueNames.length ? `: ${valueNames.slice(0, 10).join(', ')}${valueNames.length > 10 ? ', …' : ''}` : ''}`));
     const last = Array.isArray(history?.last) ? history.last.slice(-5) : [];
@@ -129,9 +132,9 @@ async function renderUserscripts() {
       recent.append(usEl('li', null, `${new Date(Number(h.at) || 0).toLocaleString()} ${String(h.outcome)} on ${String(h.url)}${h.detail ? `: ${String(h.detail)}` : ''}`));
     }
     // Updates are checked once a day and on request (background/userscript-updates.js), but
-    // never applied there: reviewing one opens the install page, which shows what it adds or
-    // removes (grants, hosts, pages) before anything is replaced.
-    const updateFrom = m.downloadURL ?? m.updateURL;
+    // never applied there: reviewing one opens the install page at the URL the check asked,
+    // which shows everything it changes before anything is replaced.
+    const updateFrom = paranoidUserscriptSourceUrl(m);
     const check = extra[paranoidUserscriptKeys.update(record.id)];
     const known = check !== null && typeof check === 'object' && check.forVersion === (m.version ?? null) ? check : null;
     const offered = known?.offer === true && typeof known.version === 'string' ? known.version : null;

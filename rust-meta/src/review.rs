@@ -470,11 +470,15 @@ pub struct DiffLine {
     pub text: String,
 }
 
-/// What changed in the code, line by line.
+/// What changed in the file, line by line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CodeDiff {
+    /// Lines added and removed outside the metadata block: the code.
     pub added: usize,
     pub removed: usize,
+    /// Lines added or removed inside the metadata block (listed as changes of their own).
+    pub metadata_lines: usize,
     /// False when the two differ in too many places for a shortest diff: they are then cut at
     /// the lines that occur once in each (patience diff), and a part with no such line is
     /// counted as wholly removed and added, so the counts may be higher than the fewest.
@@ -571,6 +575,12 @@ fn backtrack(trace: &[Vec<isize>], n: isize, m: isize, last: isize) -> Vec<Edit>
 
 /// The line diff from `old` to `new` (lines split at `\n`, a `\r` before it ignored).
 pub fn code_diff(old: &str, new: &str) -> CodeDiff {
+    file_diff(old, (0, 0), new, (0, 0))
+}
+
+/// The line diff of two scripts whose metadata blocks are at the given 1-based lines (first and
+/// last; `(0, 0)` for none): lines within them are counted apart from the code's.
+pub fn file_diff(old: &str, old_block: (u32, u32), new: &str, new_block: (u32, u32)) -> CodeDiff {
     let split = |s: &'_ str| -> Vec<String> {
         s.split('\n')
             .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
@@ -582,12 +592,41 @@ pub fn code_diff(old: &str, new: &str) -> CodeDiff {
     let bi = intern(&mut ids, &b);
     let mut edits = Vec::with_capacity(ai.len() + bi.len());
     let exact = edit_script(&ai, &bi, &mut edits, 0);
-    let added = edits.iter().filter(|e| **e == Edit::Added).count();
-    let removed = edits.iter().filter(|e| **e == Edit::Removed).count();
+    let in_block = |(first, last): (u32, u32), index: usize| {
+        let line = index as u64 + 1;
+        first > 0 && u64::from(first) <= line && line <= u64::from(last)
+    };
+    let (mut added, mut removed, mut metadata_lines) = (0, 0, 0);
+    let (mut i, mut j) = (0usize, 0usize);
+    for e in &edits {
+        match e {
+            Edit::Same => {
+                i += 1;
+                j += 1;
+            }
+            Edit::Removed => {
+                if in_block(old_block, i) {
+                    metadata_lines += 1;
+                } else {
+                    removed += 1;
+                }
+                i += 1;
+            }
+            Edit::Added => {
+                if in_block(new_block, j) {
+                    metadata_lines += 1;
+                } else {
+                    added += 1;
+                }
+                j += 1;
+            }
+        }
+    }
     let (lines, cut) = unified(&edits, &a, &b);
     CodeDiff {
         added,
         removed,
+        metadata_lines,
         exact,
         lines,
         cut,
@@ -791,7 +830,8 @@ pub fn review(request: &Value) -> Result<Value, String> {
     let same_name = installed["metadata"]["name"].as_str() == Some(report.metadata.name.as_str())
         && installed["metadata"]["namespace"].as_str() == report.metadata.namespace.as_deref();
     let mut list = changes(&old, &approved, &old_digests, &new, &new_digests);
-    let code = code_diff(old_source, source);
+    let old_block = metadata::parse(old_source).metadata.block_lines;
+    let code = file_diff(old_source, old_block, source, report.metadata.block_lines);
     if code.added + code.removed > 0 {
         list.insert(
             0,
@@ -1182,6 +1222,14 @@ mod tests {
         // CRLF against LF is no change; identical texts give nothing.
         assert_eq!(code_diff("a\r\nb\r\n", "a\nb\n").lines, []);
         assert_eq!(code_diff("", "").added, 0);
+        // Lines inside the metadata block are counted apart from the code's.
+        let d = file_diff(
+            "// a\n// b\ncode\n",
+            (1, 2),
+            "// a\n// B\ncode\nmore\n",
+            (1, 2),
+        );
+        assert_eq!((d.added, d.removed, d.metadata_lines), (1, 0, 2));
         // Whole replacement.
         let d = code_diff("x\ny\n", "p\nq\nr\n");
         assert_eq!((d.added, d.removed), (3, 2));

@@ -8,6 +8,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import http from 'node:http';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { By, Key } from 'selenium-webdriver';
@@ -312,23 +313,28 @@ for (const [browser, ext] of BROWSERS) {
       }
       await driver.executeScript('location.href = arguments[0]', url);
       await sleep(200);
-      while (!(await driver.executeScript('return location.href === arguments[0] && document.body?.dataset.loaded === "true"', url).catch(() => false))) await sleep(50);
+      const shown = Date.now() + 30000;
+      while (!(await driver.executeScript('return location.href === arguments[0] && document.body?.dataset.loaded === "true"', url).catch(() => false))) {
+        if (Date.now() > shown) throw new Error(`the install page did not finish loading: ${await driver.executeScript('return document.body?.innerText ?? ""').catch(() => '')}`);
+        await sleep(50);
+      }
       return url;
     };
     const readInstallPage = () => driver.executeScript(`return {
       verdict: document.body.dataset.verdict, title: document.getElementById('title').textContent,
-      text: document.querySelector('main').innerText, disabled: document.getElementById('install').disabled }`);
+      text: document.querySelector('main').innerText, disabled: document.getElementById('install').disabled,
+      origin: document.getElementById('origin')?.textContent ?? null }`);
     const clickInstall = async () => {
       await driver.executeScript('document.getElementById("install").click()');
       for (let i = 0; i < 100 && !(await driver.executeScript('return document.body?.dataset.installed || ""')); i++) await sleep(100);
       return driver.executeScript('return document.body?.dataset.installed || ""');
     };
     /** Opens `name.user.js` as a user would, and returns the install page's contents (its tab is current). */
-    const openUserJs = async (name) => {
-      await driver.get(`${server.origin}/${name}.user.js`);
+    const openUserJs = async (name, origin = server.origin) => {
+      await driver.get(`${origin}/${name}.user.js`);
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
       const url = await followInstallTab();
-      assert.equal(url, `${extensionBase(browser, ext)}ui/install.html?url=${encodeURIComponent(`${server.origin}/${name}.user.js`)}`);
+      assert.equal(url, `${extensionBase(browser, ext)}ui/install.html?url=${encodeURIComponent(`${origin}/${name}.user.js`)}`);
       return readInstallPage();
     };
     const closeBackTo = async (handle) => { await driver.close(); await driver.switchTo().window(handle); };
@@ -921,6 +927,204 @@ for (const [browser, ext] of BROWSERS) {
       for (let i = 0; i < 50 && !(await driver.executeScript('return !!document.querySelector(arguments[0] + " .update")', row('stale-latin1'))); i++) await sleep(100);
       assert.match(await driver.executeScript('return document.querySelector(arguments[0]).innerText', row('stale-latin1')), /The last update check failed: not UTF-8 text/);
       await closeBackTo(start);
+    });
+
+    // The install and update flow against a site that copies an installed script's name.
+    const sha = (text) => createHash('sha256').update(text).digest('base64');
+    /** A script's stored record, read now. */
+    const record = async (id) => (await storage())[`paranoid:us:script:${id}`];
+    const screenshot = async (name) => {
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(path.join(SHOTS, `${name}-${browser}.png`), Buffer.from(await driver.takeScreenshot(), 'base64'));
+    };
+
+    it('treats a copy from another origin as another script unless the user says it is the same', async () => {
+      const otherOrigin = other.origin.replace('127.0.0.1', 'localhost');
+      const victim = header(['@name Victim', '@namespace paranoid-tests', '@version 1.0', `@match ${server.origin}/victim/*`,
+        '@grant GM.getValue', '@grant GM.setValue']) + "\n(async () => { await GM.setValue('ran', true); })();\n";
+      // Same name, namespace and version, other code: what a site that wants the values serves.
+      const impostor = victim.replace("await GM.setValue('ran', true);", "await GM.setValue('stolen', await GM.getValue('secret', null));");
+      server.serve('/victim.user.js', 'text/javascript', victim);
+      other.serve('/victim.user.js', 'text/javascript', impostor);
+      const start = await driver.getWindowHandle();
+      const first = await openUserJs('victim');
+      assert.equal(first.verdict, 'ok', first.text);
+      assert.equal(first.origin, server.origin);
+      ids.victim = await clickInstall();
+      await closeBackTo(start);
+      await setStorage(() => ({ [`paranoid:us:values:${ids.victim}`]: { secret: '"the user\'s secret"' } }));
+
+      // From another origin: shown as another script, its origin first and in full, the code change counted.
+      const page = await openUserJs('victim', otherOrigin);
+      assert.equal(page.verdict, 'ok', page.text);
+      assert.equal(page.origin, otherOrigin);
+      assert.match(page.text, new RegExp(`Another script named “Victim” is installed, from ${server.origin.replaceAll('.', '\\.')}`));
+      assert.match(page.text, /comes from another site: it is installed as a separate script, with no stored values/);
+      assert.match(page.text, /the code changed: 1 line added, 1 removed/);
+      assert.doesNotMatch(page.text, /nothing that widens or narrows/);
+      const choice = await driver.executeScript('const b = document.getElementById("same-script"); return b ? { checked: b.checked, label: b.closest("label").textContent } : null');
+      assert.deepEqual(choice, { checked: false, label: `This is the same script: replace the one from ${server.origin} (it keeps its stored values)` });
+      // The diff itself is there to read.
+      assert.match(await driver.executeScript('return document.querySelector(".code-diff").textContent'), /\+\(async \(\) => \{ await GM\.setValue\('stolen'/);
+      await driver.executeScript('document.querySelector(".code-diff").open = true; document.getElementById("origin-block").scrollIntoView()');
+      await screenshot('install-other-origin');
+      const separate = await clickInstall();
+      assert.match(separate, /^[0-9a-f]{32}$/);
+      assert.notEqual(separate, ids.victim, 'installed beside it, under an id of its own');
+      assert.match(await driver.executeScript('return document.getElementById("done").textContent'), /as a separate script/);
+      await closeBackTo(start);
+      let all = await storage();
+      assert.equal(all[`paranoid:us:script:${ids.victim}`].source, victim, 'the installed script is untouched');
+      assert.equal(all[`paranoid:us:script:${ids.victim}`].from, `${server.origin}/victim.user.js`);
+      assert.deepEqual(valuesOf(all, ids.victim), { secret: "the user's secret" });
+      assert.equal(all[`paranoid:us:values:${separate}`], undefined, 'the copy has no values');
+      assert.equal(all[`paranoid:us:script:${separate}`].from, `${otherOrigin}/victim.user.js`);
+
+      // A third origin, and the user says it is the same script: it replaces the first and keeps its values.
+      const third = await openUserJs('victim', other.origin);
+      assert.equal(third.origin, other.origin);
+      await driver.executeScript('document.getElementById("same-script").click()');
+      assert.equal(await clickInstall(), ids.victim);
+      await closeBackTo(start);
+      all = await storage();
+      assert.equal(all[`paranoid:us:script:${ids.victim}`].source, impostor);
+      assert.equal(all[`paranoid:us:script:${ids.victim}`].from, `${other.origin}/victim.user.js`);
+      assert.deepEqual(valuesOf(all, ids.victim), { secret: "the user's secret" });
+      for (const id of [ids.victim, separate]) await setStorage(async (a) => ({ 'paranoid:us:index': a['paranoid:us:index'].filter((i) => i !== id) }));
+      delete ids.victim;
+    });
+
+    it('shows every way an update widens, and starts its hosts from what the user approved', async () => {
+      const lib = 'var widenLib = 1;';
+      const lib2 = 'var widenLib = 2;';
+      const v1 = header(['@name Widener', '@namespace paranoid-tests', '@version 1.0', `@match ${server.origin}/widen/*`,
+        `@exclude-match ${server.origin}/widen/private/*`, `@exclude ${server.origin}/widen/secret*`, '@noframes', '@run-at document-idle',
+        '@grant GM.setValue', '@grant GM.xmlHttpRequest', '@connect *', '@connect api.example.com',
+        `@require ${server.origin}/widen/lib.js#sha256=${sha(lib)}`, `@resource note ${server.origin}/note.txt#sha256=${sha(NOTE)}`,
+        `@downloadURL ${server.origin}/widener-v2.user.js`]) + 'void 0;\n';
+      const v2 = header(['@name Widener', '@namespace paranoid-tests', '@version 2.0', `@match ${server.origin}/widen/*`, '@run-at document-start',
+        '@grant GM.setValue', '@grant GM.xmlHttpRequest', '@grant GM.getValue', '@connect *', '@connect api.example.com',
+        `@require ${server.origin}/widen/lib2.js#sha256=${sha(lib2)}`, `@resource note ${server.origin}/widen/note2.txt#sha256=${sha(NOTE)}`,
+        `@downloadURL ${server.origin}/widener-v2.user.js`]) + 'void 0;\nvoid 1;\n';
+      server.serve('/widener.user.js', 'text/javascript', v1);
+      server.serve('/widener-v2.user.js', 'text/javascript', v2);
+      server.serve('/widen/lib.js', 'text/javascript', lib);
+      server.serve('/widen/lib2.js', 'text/javascript', lib2);
+      server.serve('/widen/note2.txt', 'text/plain', NOTE);
+      const start = await driver.getWindowHandle();
+      await openUserJs('widener');
+      // The user refuses `*`.
+      await driver.executeScript('document.querySelector(\'#connect input[data-host="*"]\').click()');
+      ids.widener = await clickInstall();
+      await closeBackTo(start);
+      assert.deepEqual((await record(ids.widener)).connect, ['api.example.com']);
+
+      const update = await openUserJs('widener-v2');
+      assert.equal(update.verdict, 'ok', update.text);
+      for (const expected of [
+        /version 1\.0 → 2\.0/,
+        /the code changed: 1 line added, 0 removed/,
+        /stops excluding \S+\/widen\/private\/\* \(@exclude-match removed\): it may now run there/,
+        /stops excluding \S+\/widen\/secret\* \(@exclude removed\)/,
+        /now runs in frames too \(@noframes removed\)/,
+        /runs earlier: document-idle → document-start \(@run-at\)/,
+        /adds grant GM\.getValue/,
+        /adds code from \S+\/widen\/lib2\.js \(@require\)/,
+        /removes code from \S+\/widen\/lib\.js \(@require\)/,
+        /resource note now comes from \S+\/widen\/note2\.txt, not \S+\/note\.txt \(@resource\)/,
+        /asks again for host \* \(@connect\), which you refused/,
+      ]) assert.match(update.text, expected);
+      assert.doesNotMatch(update.text, /nothing that widens or narrows/);
+      assert.doesNotMatch(update.text, /another site/, 'the same origin: an update of the same script');
+      const boxes = await driver.executeScript(`return [...document.querySelectorAll('#connect input[type=checkbox]')]
+        .map((b) => ({ host: b.dataset.host, checked: b.checked, label: b.closest('li').textContent }))`);
+      assert.deepEqual(boxes.map((b) => [b.host, b.checked]), [['*', false], ['api.example.com', true]]);
+      assert.match(boxes[0].label, /you refused it for the installed version/);
+      await driver.executeScript('document.getElementById("changes").scrollIntoView()');
+      await screenshot('install-update');
+      assert.equal(await clickInstall(), ids.widener);
+      await closeBackTo(start);
+      const updated = await record(ids.widener);
+      assert.equal(updated.metadata.version, '2.0');
+      assert.deepEqual(updated.connect, ['api.example.com'], 'the refused host stayed refused');
+      await setStorage(async (a) => ({ 'paranoid:us:index': a['paranoid:us:index'].filter((i) => i !== ids.widener) }));
+      delete ids.widener;
+    });
+
+    it('records where a script came from after redirects, and follows redirects only to https or loopback', async () => {
+      const otherOrigin = other.origin.replace('127.0.0.1', 'localhost');
+      // 127.0.0.2 is a loopback address to the system, but not to the rule (localhost, 127.0.0.1, [::1]): a plain http host.
+      const plain = http.createServer((req, res) => { plainHits.push(req.url); res.writeHead(200, { 'content-type': 'text/javascript' }); res.end(header(['@name Plain', '@match https://example.com/*']) + 'void 0;'); });
+      const plainHits = [];
+      await new Promise((resolve) => plain.listen(0, '127.0.0.2', resolve));
+      const plainOrigin = `http://127.0.0.2:${plain.address().port}`;
+      try {
+        server.handle('/hop.user.js', (req, res) => { res.writeHead(302, { location: `${otherOrigin}/landed.user.js` }); res.end(); });
+        other.serve('/landed.user.js', 'text/javascript', header(['@name Landed', '@namespace paranoid-tests', `@match ${server.origin}/landed/*`]) + 'void 0;');
+        server.handle('/hop-plain.user.js', (req, res) => { res.writeHead(302, { location: `${plainOrigin}/x.user.js` }); res.end(); });
+        const start = await driver.getWindowHandle();
+        const open = async (url) => {
+          await openExtensionPage(driver, browser, ext, `ui/install.html?url=${encodeURIComponent(url)}`);
+          for (let i = 0; i < 200 && (await driver.executeScript('return document.body?.dataset.loaded ?? null')) === null; i++) await sleep(50);
+          return readInstallPage();
+        };
+        const landed = await open(`${server.origin}/hop.user.js`);
+        assert.equal(landed.verdict, 'ok', landed.text);
+        assert.equal(landed.origin, otherOrigin, 'the origin shown is where the text came from');
+        assert.match(landed.text, new RegExp(`redirected from ${server.origin.replaceAll('.', '\\.')}/hop\\.user\\.js`));
+        const id = await clickInstall();
+        await closeBackTo(start);
+        assert.equal((await record(id)).from, `${otherOrigin}/landed.user.js`);
+        await setStorage(async (a) => ({ 'paranoid:us:index': a['paranoid:us:index'].filter((i) => i !== id) }));
+
+        await open(`${server.origin}/hop-plain.user.js`);
+        const refused = await driver.executeScript('return { loading: document.getElementById("loading").textContent, blocked: document.getElementById("install").disabled || document.getElementById("actions").hidden }');
+        assert.match(refused.loading, new RegExp(`^Cannot install: redirected to ${plainOrigin.replaceAll('.', '\\.')}/x\\.user\\.js: .*plain http`));
+        assert.equal(refused.blocked, true);
+        await closeBackTo(start);
+
+        // The update check applies the same rule, through the same helper.
+        code.staleHop = header(['@name Stale hop', '@namespace paranoid-tests', '@version 1.0', '@match https://example.com/*', `@downloadURL ${server.origin}/hop-plain.user.js`]) + 'void 0;';
+        await paste(['staleHop']);
+        await openExtensionPage(driver, browser, ext, 'ui/options.html');
+        for (let i = 0; i < 100 && !(await driver.executeScript('return document.body?.dataset.userscripts !== undefined')); i++) await sleep(50);
+        await driver.executeScript('document.getElementById("check-updates").click()');
+        for (let i = 0; i < 200 && (await driver.executeScript('return document.body?.dataset.updatesChecked ?? null')) === null; i++) await sleep(100);
+        await closeBackTo(start);
+        const check = (await storage())[`paranoid:us:update:${ids.staleHop}`];
+        assert.match(check.error, new RegExp(`^redirected to ${plainOrigin.replaceAll('.', '\\.')}/x\\.user\\.js: .*plain http`));
+        assert.equal(check.offer, false);
+        await setStorage(async (a) => ({ 'paranoid:us:index': a['paranoid:us:index'].filter((i) => i !== ids.staleHop) }));
+        delete ids.staleHop;
+      } finally {
+        plain.close();
+      }
+    });
+
+    it('checks for an update at the URL the review then fetches', async () => {
+      // @updateURL and @downloadURL serve different versions: the offer must be for what the review shows.
+      const at = (version) => header(['@name Two URLs', '@namespace paranoid-tests', `@version ${version}`, '@match https://example.com/*',
+        `@updateURL ${server.origin}/two/meta.user.js`, `@downloadURL ${server.origin}/two/full.user.js`]) + 'void 0;';
+      server.serve('/two/meta.user.js', 'text/javascript', at('3.0'));
+      server.serve('/two/full.user.js', 'text/javascript', at('2.0'));
+      code.twoUrls = at('1.0');
+      await paste(['twoUrls']);
+      const start = await driver.getWindowHandle();
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      const row = `li.userscript[data-id="${ids.twoUrls}"]`;
+      for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
+      await driver.executeScript('document.getElementById("check-updates").click()');
+      for (let i = 0; i < 200 && (await driver.executeScript('return document.body?.dataset.updatesChecked ?? null')) === null; i++) await sleep(100);
+      for (let i = 0; i < 50 && !(await driver.executeScript('return !!document.querySelector(arguments[0] + " .update.offered")', row)); i++) await sleep(100);
+      const offered = await driver.executeScript('return [...document.querySelector(arguments[0]).querySelectorAll("button")].map((b) => b.textContent).find((t) => t.startsWith("Review")) ?? null', row);
+      await driver.executeScript('[...document.querySelector(arguments[0]).querySelectorAll("button")].find((b) => b.textContent.startsWith("Review")).click()', row);
+      await followInstallTab();
+      const review = await readInstallPage();
+      assert.equal(offered, 'Review the update to v2.0', 'the check asked the URL the review fetches');
+      assert.equal(review.title, 'Install Two URLs 2.0');
+      await closeBackTo(start);
+      await setStorage(async (a) => ({ 'paranoid:us:index': a['paranoid:us:index'].filter((i) => i !== ids.twoUrls) }));
+      delete ids.twoUrls;
     });
   });
 }
