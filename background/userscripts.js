@@ -395,11 +395,33 @@ async function usAnswer(id, message, sender) {
 
 // A `.user.js` the user opens: offer the install page, as the other managers do. Nothing is
 // installed until the user confirms there.
-usBackgroundApi.tabs.onUpdated.addListener((tabId, change) => {
-  if (typeof change.url !== 'string') return;
+// Only for a document the tab loaded, not for a URL a page wrote: `history.pushState`,
+// `replaceState`, a new fragment and `history.back()` within a page fire `tabs.onUpdated` in
+// Chromium with `{status: 'loading', url}` then `{status: 'complete'}`, exactly as a real load
+// does (Firefox ESR gives them one `{status: 'complete', url}`); measured in both. What only a
+// new document does is start the content script, whose first act is to ask which userscripts
+// run on it (`paranoid:userscripts-for`, once per document, before the page's own scripts, so
+// `sender.url` is the URL the document loaded). The top frame's question only, and a prerendered
+// page's not. A page can still load a `.user.js` by itself (a script navigating, a redirect
+// loop): at most one install page per tab, and per URL, every 10 s.
+const US_OFFER_EVERY_MS = 10000;
+/** When an install page was last offered, per tab id and per URL (the service worker's life). */
+const usOffered = { tabs: new Map(), urls: new Map() };
+usBackgroundApi.runtime.onMessage.addListener((message, sender) => {
+  if (sender.id !== usBackgroundApi.runtime.id || message === null || typeof message !== 'object') return undefined;
+  if (message.type !== 'paranoid:userscripts-for' || sender.frameId !== 0 || !Number.isSafeInteger(sender.tab?.id)) return undefined;
+  if (sender.documentLifecycle !== undefined && sender.documentLifecycle !== 'active') return undefined;
   let url;
-  try { url = new URL(change.url); } catch { return; }
-  if ((url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.endsWith('.user.js')) {
-    usBackgroundApi.tabs.create({ url: usBackgroundApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(url.href)}`), openerTabId: tabId });
+  try { url = new URL(sender.url); } catch { return undefined; }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.pathname.endsWith('.user.js')) return undefined;
+  url.hash = '';
+  const now = Date.now();
+  for (const offered of [usOffered.tabs, usOffered.urls]) {
+    for (const [key, at] of offered) if (now - at >= US_OFFER_EVERY_MS) offered.delete(key);
   }
+  if (usOffered.tabs.has(sender.tab.id) || usOffered.urls.has(url.href)) return undefined;
+  usOffered.tabs.set(sender.tab.id, now);
+  usOffered.urls.set(url.href, now);
+  usBackgroundApi.tabs.create({ url: usBackgroundApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(url.href)}`), openerTabId: sender.tab.id });
+  return undefined;
 });

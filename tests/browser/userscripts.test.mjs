@@ -331,11 +331,22 @@ for (const [browser, ext] of BROWSERS) {
     };
     /** Opens `name.user.js` as a user would, and returns the install page's contents (its tab is current). */
     const openUserJs = async (name, origin = server.origin) => {
-      await driver.get(`${origin}/${name}.user.js`);
+      // In a tab of its own: the install page is offered at most once per tab in 10 s.
+      const userJsTab = await openTab(`${origin}/${name}.user.js`);
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
       const url = await followInstallTab();
       assert.equal(url, `${extensionBase(browser, ext)}ui/install.html?url=${encodeURIComponent(`${origin}/${name}.user.js`)}`);
+      const installTab = await driver.getWindowHandle();
+      await driver.switchTo().window(userJsTab);
+      await driver.close();
+      await driver.switchTo().window(installTab);
       return readInstallPage();
+    };
+    /** Opens `url` in a new tab (a page the user opens) and returns the tab's handle. */
+    const openTab = async (url) => {
+      await driver.switchTo().newWindow('tab');
+      await driver.get(url);
+      return driver.getWindowHandle();
     };
     const closeBackTo = async (handle) => { await driver.close(); await driver.switchTo().window(handle); };
     /** storage.local, read from an extension page. */
@@ -1125,6 +1136,54 @@ for (const [browser, ext] of BROWSERS) {
       await closeBackTo(start);
       await setStorage(async (a) => ({ 'paranoid:us:index': a['paranoid:us:index'].filter((i) => i !== ids.twoUrls) }));
       delete ids.twoUrls;
+    });
+
+    it('offers the install page for a real navigation only, at most once per tab and per URL in 10 s', async () => {
+      for (const n of [1, 2, 3]) server.serve(`/offer-${n}.user.js`, 'text/javascript', header([`@name Offer ${n}`, '@match https://example.com/*']) + 'void 0;');
+      server.serve('/spa.html', 'text/html; charset=utf-8', `<!doctype html><title>spa</title><a id="real" href="/offer-1.user.js">install</a>`);
+      const start = await driver.getWindowHandle();
+      const installTabs = async () => {
+        const page = await driver.getWindowHandle();
+        await openExtensionPage(driver, browser, ext, 'ui/options.html');
+        await driver.manage().setTimeouts({ script: 10000 });
+        const found = await driver.executeAsyncScript(function (base, done) {
+          (globalThis.browser ?? globalThis.chrome).tabs.query({}).then((tabs) => done(tabs.filter((t) => t.url && t.url.startsWith(base)).map((t) => t.url)));
+        }, `${extensionBase(browser, ext)}ui/install.html`);
+        await closeBackTo(page);
+        return found;
+      };
+      assert.deepEqual(await installTabs(), []);
+      // A page that changes its URL to a .user.js without loading it (pushState, replaceState, a fragment): no offer.
+      const spa = await openTab(`${server.origin}/spa.html`);
+      await driver.executeScript(`for (let i = 0; i < 5; i++) history.pushState({}, '', '/pushed-' + i + '.user.js');
+        history.replaceState({}, '', '/replaced.user.js'); location.hash = 'x.user.js';`);
+      await sleep(2000);
+      assert.deepEqual(await installTabs(), [], 'no install page for a URL the page only wrote');
+      // A click that loads the script: one offer.
+      await driver.executeScript('document.getElementById("real").click()');
+      let opened = [];
+      for (let i = 0; i < 50 && opened.length === 0; i++) { await sleep(200); opened = await installTabs(); }
+      assert.deepEqual(opened, [`${extensionBase(browser, ext)}ui/install.html?url=${encodeURIComponent(`${server.origin}/offer-1.user.js`)}`]);
+      // The same tab at once again, and the same URL from another tab: no more.
+      await driver.get(`${server.origin}/offer-2.user.js`);
+      await driver.get(`${server.origin}/offer-3.user.js`);
+      const second = await openTab(`${server.origin}/offer-1.user.js`);
+      await sleep(2000);
+      assert.deepEqual(await installTabs(), opened, 'one install page in all');
+      // Another tab, another URL: offered.
+      const third = await openTab(`${server.origin}/offer-2.user.js`);
+      let now = [];
+      for (let i = 0; i < 50 && now.length < 2; i++) { await sleep(200); now = await installTabs(); }
+      assert.equal(now.length, 2, JSON.stringify(now));
+      for (const handle of [spa, second, third]) { await driver.switchTo().window(handle); await driver.close(); }
+      await driver.switchTo().window(start);
+      // Closed by the test, as a user would close them.
+      await openExtensionPage(driver, browser, ext, 'ui/options.html');
+      await driver.executeAsyncScript(function (base, done) {
+        const api = globalThis.browser ?? globalThis.chrome;
+        api.tabs.query({}).then((tabs) => Promise.all(tabs.filter((t) => t.url && t.url.startsWith(base)).map((t) => api.tabs.remove(t.id)))).then(() => done());
+      }, `${extensionBase(browser, ext)}ui/install.html`);
+      await closeBackTo(start);
     });
   });
 }
