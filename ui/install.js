@@ -155,6 +155,8 @@ function showChanges(installed, sameSource) {
   if (review.code.cut) pre.append(el('span', 'hunk', `… the diff stops here, after ${lines.length} lines`));
   const details = el('details', 'code-diff', el('summary', null, 'Show the changed lines'), pre);
   const at = list.querySelector('li[data-field="code"]') ?? list.appendChild(el('li', null, 'the metadata block changed'));
+  // Too many changes for the shortest diff: the counts are an upper bound.
+  if (!review.code.exact) at.append(' (counted roughly: too many changes to pair every line)');
   at.append(' ', details);
 }
 
