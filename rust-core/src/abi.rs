@@ -18,7 +18,9 @@
 //!    `paranoid_output()`: `{ok: true, code, sourceMap}`, `{ok: true, diagnostics: []}` (vet)
 //!    or `{ok: false, diagnostics}`.
 //!
-//! (Match patterns and userscript metadata are `rust-meta`'s, in a wasm of their own.)
+//! (Match patterns and userscript metadata are `rust-meta`'s, in a wasm of their own.) The two
+//! buffers and their exports are the `wasm-abi/` crate's, which rust-meta's wasm uses too: the
+//! two modules' buffer handling cannot drift apart.
 //!
 //! Memory may grow during any call, which detaches the caller's views: take them afresh.
 //! A panic aborts (the `wasm` profile), so the call traps and the kernel discards the instance.
@@ -167,46 +169,14 @@ pub(crate) fn lone_surrogate(units: &[u16]) -> Option<Diagnostic> {
 
 #[cfg(target_arch = "wasm32")]
 mod exports {
-    use std::cell::RefCell;
-
     use super::{answer, Request};
     use crate::FunctionKind;
 
-    thread_local! {
-        static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-        static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
-    }
+    // `paranoid_input` and `paranoid_output`, the same in both wasm modules.
+    paranoid_wasm_abi::export_buffers!();
 
     fn respond(request: Request, len: u32, level: u32) -> u32 {
-        let text = INPUT.with(|input| {
-            let input = input.borrow();
-            // A length past the buffer is the caller's error: answered as one, never read.
-            let used = input.get(..len as usize).unwrap_or(&[0xFF]);
-            answer(request, level, used)
-        });
-        OUTPUT.with(|output| {
-            let mut output = output.borrow_mut();
-            *output = text;
-            output.len() as u32
-        })
-    }
-
-    /// Sizes the input buffer to `len` bytes (zeroed) and returns its address.
-    #[no_mangle]
-    pub extern "C" fn paranoid_input(len: u32) -> *mut u8 {
-        INPUT.with(|input| {
-            let mut input = input.borrow_mut();
-            input.clear();
-            input.shrink_to(len as usize);
-            input.resize(len as usize, 0);
-            input.as_mut_ptr()
-        })
-    }
-
-    /// The address of the last answer (its length was the operation's result).
-    #[no_mangle]
-    pub extern "C" fn paranoid_output() -> *const u8 {
-        OUTPUT.with(|output| output.borrow().as_ptr())
+        paranoid_wasm_abi::respond(len, |input| answer(request, level, input))
     }
 
     #[no_mangle]

@@ -1,7 +1,8 @@
 //! The wasm surface of `paranoid_meta.wasm`, for the extension's trusted pages and background
 //! (`ui/core-call.js`): the same protocol as the core's (`rust-core/src/abi.rs`) — size the
 //! input with `paranoid_input(n)`, write UTF-8 there, call an operation with the length used,
-//! read that many bytes of JSON at `paranoid_output()`. No wasm-bindgen, no imports.
+//! read that many bytes of JSON at `paranoid_output()`. No wasm-bindgen, no imports. The
+//! buffers and those two exports are the `wasm-abi/` crate's, shared with the core.
 //!
 //! Operations, each answering `{ok: false, diagnostics: [{code, message, line, column}]}` when
 //! its input is refused:
@@ -177,44 +178,13 @@ fn refused(code: &str, message: String) -> Value {
 
 #[cfg(target_arch = "wasm32")]
 mod exports {
-    use std::cell::RefCell;
-
     use super::{answer_json, Request};
 
-    thread_local! {
-        static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-        static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
-    }
+    // `paranoid_input` and `paranoid_output`, the same in both wasm modules.
+    paranoid_wasm_abi::export_buffers!();
 
     fn respond(request: Request, len: u32) -> u32 {
-        let text = INPUT.with(|input| {
-            let input = input.borrow();
-            // A length past the buffer is the caller's error: answered as one, never read.
-            answer_json(request, input.get(..len as usize).unwrap_or(&[0xFF]))
-        });
-        OUTPUT.with(|output| {
-            let mut output = output.borrow_mut();
-            *output = text;
-            output.len() as u32
-        })
-    }
-
-    /// Sizes the input buffer to `len` bytes (zeroed) and returns its address.
-    #[no_mangle]
-    pub extern "C" fn paranoid_input(len: u32) -> *mut u8 {
-        INPUT.with(|input| {
-            let mut input = input.borrow_mut();
-            input.clear();
-            input.shrink_to(len as usize);
-            input.resize(len as usize, 0);
-            input.as_mut_ptr()
-        })
-    }
-
-    /// The address of the last answer (its length was the operation's result).
-    #[no_mangle]
-    pub extern "C" fn paranoid_output() -> *const u8 {
-        OUTPUT.with(|output| output.borrow().as_ptr())
+        paranoid_wasm_abi::respond(len, |input| answer_json(request, input))
     }
 
     #[no_mangle]

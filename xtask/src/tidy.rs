@@ -69,7 +69,12 @@ const KERNEL_EXEMPT: &[(&str, &str)] = &[
 ];
 
 /// The directories whose `*.rs` files must each start with a `//!` module comment.
-const RUST_SOURCES: &[&str] = &["rust-core/src", "rust-meta/src", "xtask/src"];
+const RUST_SOURCES: &[&str] = &[
+    "rust-core/src",
+    "rust-meta/src",
+    "wasm-abi/src",
+    "xtask/src",
+];
 
 /// This file: exempt from the checks of what text may name (it spells out what they look for).
 const SELF: &str = "xtask/src/tidy.rs";
