@@ -5,7 +5,7 @@
 //! buffers and those two exports are the `wasm-abi/` crate's, shared with the core.
 //!
 //! Operations, each answering `{ok: false, diagnostics: [{code, message, line, column}]}` when
-//! its input is refused:
+//! its input is refused (`code` is a [`Code`]'s kebab-case name):
 //! - `paranoid_match_pattern`: a pattern's text → `{ok: true, regex}`;
 //! - `paranoid_userscript`: a script's source → `{ok, metadata, errors, warnings}` (`ok` is
 //!   false when an error refuses the metadata; the code is vetted by the core);
@@ -27,6 +27,7 @@
 use serde_json::{json, Value};
 
 use crate::connect::{connect_allows, ConnectHost};
+use crate::diagnostic::Code;
 use crate::include_glob::IncludeGlob;
 use crate::match_pattern::MatchPattern;
 use crate::metadata::{self, Metadata};
@@ -50,12 +51,12 @@ pub(crate) fn answer_json(request: Request, input: &[u8]) -> String {
 
 fn answer(request: Request, input: &[u8]) -> Value {
     let Ok(text) = std::str::from_utf8(input) else {
-        return refused("internal", "the request is not UTF-8".into());
+        return refused(Code::Internal, "the request is not UTF-8".into());
     };
     match request {
         Request::MatchPattern => match MatchPattern::parse(text) {
             Ok(p) => json!({ "ok": true, "regex": p.to_regex() }),
-            Err(e) => refused("bad-match-pattern", e.to_string()),
+            Err(e) => refused(Code::BadMatchPattern, e.to_string()),
         },
         Request::Userscript => {
             let report = metadata::parse(text);
@@ -68,13 +69,13 @@ fn answer(request: Request, input: &[u8]) -> Value {
         }
         Request::RunsOn => {
             let Ok(request) = serde_json::from_str::<Value>(text) else {
-                return refused("internal", "the request is not JSON".into());
+                return refused(Code::Internal, "the request is not JSON".into());
             };
             let Some(url) = request["url"].as_str() else {
-                return refused("internal", "the request names no `url`".into());
+                return refused(Code::Internal, "the request names no `url`".into());
             };
             let Some(scripts) = request["scripts"].as_array() else {
-                return refused("internal", "the request has no `scripts` list".into());
+                return refused(Code::Internal, "the request has no `scripts` list".into());
             };
             let runs: Vec<bool> = scripts
                 .iter()
@@ -84,17 +85,17 @@ fn answer(request: Request, input: &[u8]) -> Value {
         }
         Request::UpdateOffer => {
             let Ok(request) = serde_json::from_str::<Value>(text) else {
-                return refused("internal", "the request is not JSON".into());
+                return refused(Code::Internal, "the request is not JSON".into());
             };
             let (Some(source), installed) = (request["source"].as_str(), &request["installed"])
             else {
-                return refused("internal", "the request has no `source`".into());
+                return refused(Code::Internal, "the request has no `source`".into());
             };
             let report = metadata::parse(source);
             if !report.ok() {
                 let first = report.errors.first().map(|e| e.message.clone());
                 return refused(
-                    "bad-update",
+                    Code::BadUpdate,
                     first.unwrap_or_else(|| "the served metadata does not read".into()),
                 );
             }
@@ -110,27 +111,30 @@ fn answer(request: Request, input: &[u8]) -> Value {
         }
         Request::UpdateReview => {
             let Ok(request) = serde_json::from_str::<Value>(text) else {
-                return refused("internal", "the request is not JSON".into());
+                return refused(Code::Internal, "the request is not JSON".into());
             };
             match crate::review::review(&request) {
                 Ok(mut answer) => {
                     answer["ok"] = Value::from(true);
                     answer
                 }
-                Err(message) => refused("bad-review", message),
+                Err(message) => refused(Code::BadReview, message),
             }
         }
         Request::UpdateUrl => match crate::pinned::parse_update_url(text) {
             Ok(_) => json!({ "ok": true }),
-            Err(message) => refused("bad-update-url", message),
+            Err(message) => refused(Code::BadUpdateUrl, message),
         },
         Request::ConnectAllows => {
             let Ok(request) = serde_json::from_str::<Value>(text) else {
-                return refused("internal", "the request is not JSON".into());
+                return refused(Code::Internal, "the request is not JSON".into());
             };
             let (Some(url), Some(page)) = (request["url"].as_str(), request["pageUrl"].as_str())
             else {
-                return refused("internal", "the request needs `url` and `pageUrl`".into());
+                return refused(
+                    Code::Internal,
+                    "the request needs `url` and `pageUrl`".into(),
+                );
             };
             let hosts: Option<Vec<ConnectHost>> = strings(&request["connect"])
                 .and_then(|l| l.iter().map(|h| ConnectHost::parse(h).ok()).collect());
@@ -172,8 +176,8 @@ fn strings(value: &Value) -> Option<Vec<&str>> {
     }
 }
 
-fn refused(code: &str, message: String) -> Value {
-    json!({ "ok": false, "diagnostics": [{ "code": code, "message": message, "line": 1, "column": 1 }] })
+fn refused(code: Code, message: String) -> Value {
+    json!({ "ok": false, "diagnostics": [{ "code": code.as_str(), "message": message, "line": 1, "column": 1 }] })
 }
 
 #[cfg(target_arch = "wasm32")]

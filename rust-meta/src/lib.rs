@@ -7,6 +7,7 @@
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod abi;
 pub mod connect;
+pub mod diagnostic;
 pub mod grants;
 pub mod include_glob;
 pub mod include_regex;
