@@ -112,9 +112,7 @@ function paranoidSandboxHandle(post, options, teardown) {
     const id = nextId++;
     waiting.set(id, resolve);
     lastQuiet = null;
-    // Only a run carries the time: anything else the sandbox can make the host send at will
-    // (sandbox-page/kernel/clock.js).
-    post(message.type === 'run' ? { ...message, id, hostTime: Date.now() } : { ...message, id });
+    post({ ...message, id, hostTime: Date.now() });
   });
 
   // Posts go out at most DELIVERIES_IN_FLIGHT at a time; the rest wait here, in order. The

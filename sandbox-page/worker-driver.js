@@ -296,8 +296,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       if (message.type === 'deliver' && !(typeof message.json === 'string' && message.json.length <= policy.messageLimit)) return;
       outstanding++;
       lastRequest = message.id;
-      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json,
-        hostTime: message.type === 'run' ? message.hostTime : undefined }]);
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));
     }

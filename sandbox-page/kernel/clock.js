@@ -2,14 +2,14 @@
 // Threat: real time is a side channel (timing attacks on the host, on the CPU, on other
 // sandboxes). Defence: untrusted code sees only virtual time, exactly as docs/design.md describes.
 // 1. Virtual time stands still during synchronous code. A `run` from the host moves it to the
-//    host's timestamp (never backwards); nothing else the host sends moves it. Answers to the
-//    sandbox's own calls (GM replies, deliveries, DOM events) come whenever the sandbox drives
-//    them: had they moved the clock, a script awaiting one between two reads of `Date.now()`
-//    measured its own work to the millisecond (measured: 7, 9, 12, 19 ms for loops of 0, 0.3,
-//    0.6 and 1.2 M iterations in Chromium). Each call in is still an instant of its own for the
-//    CPU budget (`instant()`), without telling the sandbox anything.
+//    host's timestamp (never backwards). Any other call in (GM replies, deliveries, DOM events:
+//    what a sandbox can make the host send at will) moves it only to the host's time rounded
+//    down to `stepMs` (100 ms): had they moved it exactly, a script awaiting one between two
+//    reads of `Date.now()` measured its own work to the millisecond (measured: 34, 4, 8, 5, 17
+//    ms in Chromium). Each call in is an instant of its own for the CPU budget (`instant()`).
 // 2. A timer due at virtual time D runs with the clock at exactly D, no earlier in real time
-//    than D, and timers run in virtual order (due time, then creation order), never in real order.
+//    than D nor than its delay after it was set, and timers run in virtual order (due time, then
+//    creation order), never in real order.
 // 3. `Date`, `Date.now`, `Date()` and `Intl.DateTimeFormat`'s `format`/`formatToParts` without a
 //    date read the virtual clock; `Date.prototype.constructor` is the stand-in.
 // 4. Timer callbacks get `this === undefined`; string handlers (eval in disguise) are refused.
@@ -19,7 +19,7 @@
  * @param {any} c captured commons
  * @param {{ changed(): void, uncaught(error: unknown): void }} hooks the kernel's event loop
  */
-function makeClock(c, hooks) {
+function makeClock(c, hooks, stepMs) {
   const realNow = () => c.apply(c.performanceNow, c.performance, []);
   let virtualNow = c.apply(c.dateNow, c.Date, []);
   let instantId = 0;
@@ -76,7 +76,7 @@ function makeClock(c, hooks) {
       throw c.construct(c.TypeError, [`${name}: the handler must be a function (a string would be evaluated, which the sandbox refuses)`]);
     }
     const delay = delayOf(timeout);
-    const entry = { __proto__: null, id: nextId++, due: virtualNow + delay, seq: seq++, handler, args, repeat, delay };
+    const entry = { __proto__: null, id: nextId++, due: virtualNow + delay, notBefore: realNow() + delay, seq: seq++, handler, args, repeat, delay };
     live[entry.id] = entry;
     push(entry);
     hooks.changed();
@@ -160,22 +160,28 @@ function makeClock(c, hooks) {
     /** Which instant the CPU budget counts: a new one at each call in and each move of time. */
     instant: () => instantId,
     /**
-     * A call in from the host. Only a `run` brings a timestamp: time moves to it, never
-     * backwards, and timers are anchored there; any other call leaves the clock alone.
+     * A call in from the host, with the host's timestamp: a `run` (`exact`) moves the clock to it,
+     * any other call to it rounded down to the step; never backwards. Timers are anchored where
+     * the clock moved to.
      */
-    hostCall(t) {
+    hostCall(t, exact) {
       instantId++;
-      if (typeof t !== 'number') return;
-      if (t > virtualNow) virtualNow = t;
+      if (typeof t !== 'number' || !(t === t)) return;
+      const to = exact ? t : c.mathFloor(t / stepMs) * stepMs;
+      if (to <= virtualNow) return;
+      virtualNow = to;
       anchorVirtual = virtualNow;
-      anchorReal = realNow();
+      anchorReal = realNow() - (t - to);
     },
     pending() { dropCleared(); let n = 0; for (let i = 0; i < size; i++) if (live[heap[i].id] === heap[i]) n++; return n; },
     /** Real milliseconds until the next timer may run, or -1 when none is pending. */
     realDelay() {
       dropCleared();
       if (size === 0) return -1;
-      const wait = anchorReal + (heap[0].due - anchorVirtual) - realNow();
+      const now = realNow();
+      const byClock = anchorReal + (heap[0].due - anchorVirtual) - now;
+      const byDelay = heap[0].notBefore - now;
+      const wait = byClock > byDelay ? byClock : byDelay;
       return wait > 0 ? wait : 0;
     },
     /** Runs the earliest timer (one per task, as browsers do). */
@@ -186,6 +192,7 @@ function makeClock(c, hooks) {
       if (entry.due > virtualNow) { virtualNow = entry.due; instantId++; }
       if (entry.repeat) {
         entry.due = virtualNow + (entry.delay > 0 ? entry.delay : 1);
+        entry.notBefore = realNow() + entry.delay;
         entry.seq = seq++;
         push(entry);
       } else {

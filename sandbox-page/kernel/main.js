@@ -220,7 +220,7 @@ function kernelMain(g) {
     const probe = core.transpile('x', null);
     if (!probe.ok) throw c.construct(c.Error, ['the core did not transpile a trivial script']);
 
-    const clock = makeClock(c, { changed() { if (!inTurn) armTimer(); }, uncaught });
+    const clock = makeClock(c, { changed() { if (!inTurn) armTimer(); }, uncaught }, policy.clockStepMs);
     let handedOver = null;
     const compile = (kind, parts) => {
       if (!layers.transpile) throw c.construct(c.Error, ['the transpiler layer is off: no Function']);
@@ -435,8 +435,9 @@ function kernelMain(g) {
     }
     // Fail closed: nothing runs in a sandbox the host has not configured.
     if (!sandbox.configured) return;
-    // A call in is a new instant with a budget of its own; only a run moves the clock (clock.js).
-    sandbox.clock.hostCall(type === 'run' ? own('hostTime') : undefined);
+    // A call in is a new instant with a budget of its own; only a run moves the clock exactly,
+    // anything else to the step below the host's time (clock.js).
+    sandbox.clock.hostCall(own('hostTime'), type === 'run');
     if (type === 'run') run(record({ id: own('id'), source: own('source'), filename: own('filename') }));
     else if (type === 'report') { beginTurn(); report(record({ id: own('id'), names: own('names') })); }
     else if (type === 'deliver') {

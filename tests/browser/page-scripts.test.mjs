@@ -265,25 +265,25 @@ var b = 2;
       assert.deepEqual(of(log, 'u', 'paranoid-message')[0].detail, { seen: 'undefined' });
     });
 
-    it('tells a sandbox no real time through answers it drives: the clock stands between them', async () => {
+    it('tells a sandbox no real time finer than the clock\'s step through answers it drives', async () => {
       // The page answers every message at once, as a widget's host does: the sandbox can make it
-      // answer at will. Before, each answer moved the clock to the host's time, and a script
-      // timed its own loops to the millisecond through it.
+      // answer at will. Before, each answer moved the clock to the host's exact time, and a
+      // script timed its own loops to the millisecond through it (34, 4, 8, 5, 17 … ms).
       await open('clock', `
         <script type="text/x-paranoid" data-name="timer" data-cpu-ms="2000">
-          var deltas = [];
+          var start = Date.now();
+          var readings = [];
           var ask = () => new Promise((resolve) => { paranoid.onMessage(resolve); paranoid.postMessage('ping'); });
           (async () => {
             for (const n of [0, 300000, 600000, 1200000, 2400000]) {
-              const t0 = Date.now();
               let x = 0;
               for (let i = 0; i < n; i++) x += i % 7;
               await ask();
-              const t1 = Date.now();
+              readings.push(Date.now());
               await ask();
-              deltas.push(t1 - t0, Date.now() - t1);
+              readings.push(Date.now());
             }
-            paranoid.postMessage({ deltas, performance: typeof performance });
+            paranoid.postMessage({ start, readings });
           })();
         </script>
         <script>
@@ -291,10 +291,14 @@ var b = 2;
             if (e.detail === 'ping') e.target.dispatchEvent(new CustomEvent('paranoid-post', { detail: 'pong' }));
           });
         </script>`);
-      const log = await logUntil(driver, (l) => of(l, 'timer', 'paranoid-message').some((e) => e.detail && e.detail.deltas));
-      const { deltas } = of(log, 'timer', 'paranoid-message').find((e) => e.detail && e.detail.deltas).detail;
-      assert.equal(deltas.length, 10);
-      assert.deepEqual(deltas, deltas.map(() => 0), `Date.now() moved across answers the sandbox drove: ${deltas}`);
+      const log = await logUntil(driver, (l) => of(l, 'timer', 'paranoid-message').some((e) => e.detail && e.detail.readings));
+      const { start, readings } = of(log, 'timer', 'paranoid-message').find((e) => e.detail && e.detail.readings).detail;
+      assert.equal(readings.length, 10);
+      // An answer moves the clock only to the host's time rounded down to the policy's step:
+      // every reading after one is the run's own time or a whole step.
+      const step = JSON.parse(execFileSync(paranoidBin(), ['policy'], { encoding: 'utf8' })).clockStepMs;
+      assert.equal(step, 100);
+      assert.ok(readings.every((t) => t === start || t % step === 0), `Date.now() read finer than ${step} ms after answers the sandbox drove: ${readings.map((t) => t - start)}`);
     });
 
     it('holds a sandbox to a share of a core over 1 s and 10 s windows, whatever its budget', async () => {
@@ -303,7 +307,8 @@ var b = 2;
       // Before, one 1 s window of 5 × the budget let the 90 % one run for as long as it liked.
       const hog = (name, period) => `<script type="text/x-paranoid" data-name="${name}" data-cpu-ms="250">
         var turns = 0;
-        var spin = () => { turns++; while (paranoid.cpuLevel() < 1) {} if (turns % 10 === 0) paranoid.postMessage(turns); setTimeout(spin, ${period}); };
+        // The next turn is set first, so that turns start PERIOD ms apart however long each runs.
+        var spin = () => { setTimeout(spin, ${period}); turns++; while (paranoid.cpuLevel() < 1) {} if (turns % 10 === 0) paranoid.postMessage(turns); };
         setTimeout(spin, ${period});
       </script>`;
       const started = Date.now();

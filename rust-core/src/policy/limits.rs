@@ -31,6 +31,11 @@ pub const HOST_TEXT_LIMIT: usize = 8192;
 /// Larger messages are refused with an error where they are sent, never cut.
 pub const MESSAGE_LIMIT: usize = 1 << 20;
 
+/// The step, in ms, to which a call in that a sandbox can drive (a GM reply, a delivery, a DOM
+/// event) moves the virtual clock: the host's time rounded down. A `run`, which only the host
+/// starts, moves it exactly. Exact times on replies let a script time its own work to 1 ms.
+pub const CLOCK_STEP_MS: u32 = 100;
+
 /// The watchdog's share of one core over two sliding windows, beside the budget per virtual
 /// instant. A window is `max(WINDOW_MS, BUDGETS × budget)` long, so that one turn of the whole
 /// budget always fits in it (a site may give a page up to `SITE_MAX_CPU_CAP_MS`). Measured

@@ -33,6 +33,7 @@ pub fn tables() -> serde_json::Value {
         "hostTextLimit": limits::HOST_TEXT_LIMIT,
         "messageLimit": limits::MESSAGE_LIMIT,
         "frameProofMs": limits::FRAME_PROOF_MS,
+        "clockStepMs": limits::CLOCK_STEP_MS,
         "watchdog": {
             "shortWindowMs": limits::WATCHDOG_SHORT_WINDOW_MS,
             "shortBudgets": limits::WATCHDOG_SHORT_BUDGETS,
