@@ -49,15 +49,15 @@ tag(clock).addEventListener('paranoid-message', (e) => {
 });
 
 // The page's pulse: frames keep coming while a sandbox spins.
-let frames = 0;
+let pulses = 0;
 let last = performance.now();
 let longest = 0;
 const pulse = () => {
   const t = performance.now();
   longest = Math.max(longest, t - last);
   last = t;
-  frames++;
-  document.getElementById('pulse').textContent = String(frames);
+  pulses++;
+  document.getElementById('pulse').textContent = String(pulses);
   document.getElementById('gap').textContent = longest.toFixed(0);
   document.body.dataset.longestGapMs = longest.toFixed(0);
 };

@@ -115,8 +115,9 @@ function makeClock(c, hooks, stepMs) {
     parse: RealDate.parse,
     UTC: RealDate.UTC,
   };
-  for (const key of ['now', 'parse', 'UTC']) {
-    c.defineProperty(Date, key, { __proto__: null, value: statics[key], writable: true, enumerable: false, configurable: true });
+  const staticKeys = ['now', 'parse', 'UTC'];
+  for (let i = 0; i < staticKeys.length; i++) {
+    c.defineProperty(Date, staticKeys[i], { __proto__: null, value: statics[staticKeys[i]], writable: true, enumerable: false, configurable: true });
   }
   c.defineProperty(RealDate.prototype, 'constructor', { __proto__: null, value: Date, writable: false, enumerable: false, configurable: false });
 

@@ -20,15 +20,16 @@
  * @returns {{ Function: Function }} the stand-in for `Function`, for the scope
  */
 function tameFunctionConstructors(c, compile, replaceConstructors) {
+  const kind = (name, constructorName, prototype) => ({ __proto__: null, name, constructorName, prototype });
   const kinds = [
-    ['normal', 'Function', c.FunctionPrototype],
-    ['async', 'AsyncFunction', c.getPrototypeOf(async function () {})],
-    ['generator', 'GeneratorFunction', c.getPrototypeOf(function* () {})],
-    ['async-generator', 'AsyncGeneratorFunction', c.getPrototypeOf(async function* () {})],
+    kind('normal', 'Function', c.FunctionPrototype),
+    kind('async', 'AsyncFunction', c.getPrototypeOf(async function () {})),
+    kind('generator', 'GeneratorFunction', c.getPrototypeOf(function* () {})),
+    kind('async-generator', 'AsyncGeneratorFunction', c.getPrototypeOf(async function* () {})),
   ];
   const standIns = c.create(null);
   for (let k = 0; k < kinds.length; k++) {
-    const [kind, name, prototype] = kinds[k];
+    const { name: kindName, constructorName: name, prototype } = kinds[k];
     // A plain function expression: callable and constructible, with `new.target` to hand.
     const standIn = function (...args) {
       // Strings first, in order, as the spec's ToString calls; then nothing of `args` is read.
@@ -37,7 +38,7 @@ function tameFunctionConstructors(c, compile, replaceConstructors) {
       for (let i = 0; i < args.length; i++) parts[length++] = `${args[i]}`;
       if (length === 0) parts[length++] = '';
       parts.length = length;
-      const fn = compile(kind, parts);
+      const fn = compile(kindName, parts);
       // `class F extends Function {}` then `new F(…)`: the function inherits F.prototype.
       if (new.target !== undefined && new.target !== standIn) {
         const proto = new.target.prototype;
@@ -48,11 +49,10 @@ function tameFunctionConstructors(c, compile, replaceConstructors) {
     c.defineProperty(standIn, 'name', { __proto__: null, value: name, writable: false, enumerable: false, configurable: true });
     c.defineProperty(standIn, 'length', { __proto__: null, value: 1, writable: false, enumerable: false, configurable: true });
     c.defineProperty(standIn, 'prototype', { __proto__: null, value: prototype, writable: false, enumerable: false, configurable: false });
-    standIns[kind] = standIn;
+    standIns[kindName] = standIn;
   }
   for (let k = 0; replaceConstructors && k < kinds.length; k++) {
-    const [kind, , prototype] = kinds[k];
-    c.defineProperty(prototype, 'constructor', { __proto__: null, value: standIns[kind], writable: false, enumerable: false, configurable: false });
+    c.defineProperty(kinds[k].prototype, 'constructor', { __proto__: null, value: standIns[kinds[k].name], writable: false, enumerable: false, configurable: false });
   }
   return c.freeze({ __proto__: null, Function: standIns.normal, all: standIns });
 }

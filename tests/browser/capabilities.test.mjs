@@ -11,6 +11,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openExtensionPage, extensionBase } from '../harness/sandbox-run.mjs';
 import { startPageServer } from '../harness/page-server.mjs';
+/* global document */ // in the functions run in the page by executeScript
 
 const BROWSERS = [
   ['chromium', process.env.PARANOID_EXT_CHROME],

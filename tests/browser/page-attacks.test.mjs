@@ -6,6 +6,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, startServer } from '../harness/sandbox-run.mjs';
+/* global document */ // in the functions run in the page by executeScript
 
 const BROWSERS = [
   ['chromium', process.env.PARANOID_EXT_CHROME],

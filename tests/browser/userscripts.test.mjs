@@ -179,7 +179,7 @@ throw new Error('paranoid has: ' + Object.getOwnPropertyNames(paranoid).sort().j
   await attempt('style', () => p.setAttr('style', 'background:url(OTHER/css)'));
   await attempt('script', async () => (await dom.query('script')).length);
   await attempt('scriptText', async () => { const [s] = await dom.query('script'); return s.setText('alert(1)'); });
-  await attempt('markup', async () => (await p.insertHTML('beforeend', '<b id="made" onclick="alert(1)">bold</b><script>alert(1)<\/script><img src="OTHER/img" onerror="alert(1)"><a href="javascript:alert(1)">x</a><style>*{}</style><svg><script>1<\/script></svg>')).length);
+  await attempt('markup', async () => (await p.insertHTML('beforeend', '<b id="made" onclick="alert(1)">bold</b><script>alert(1)</script><img src="OTHER/img" onerror="alert(1)"><a href="javascript:alert(1)">x</a><style>*{}</style><svg><script>1</script></svg>')).length);
   await attempt('forged', () => new Promise((resolve) => { paranoid.onMessage((m) => { if (m && m.reply === 77) resolve(m.ok ? 'answered' : 'refused: ' + m.error); }); paranoid.postMessage({ call: 'dom.nope', id: 77, args: [] }); }));
   await GM.setValue('tried', tried);
 })();`,

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { launch } from './sandbox-run.mjs';
 import { summarize, markdown, insane } from './bench-report.mjs';
+/* global window */ // in the functions run in the page by executeScript
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ROOT = path.resolve(HERE, '../..');

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Builder } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
 import firefox from 'selenium-webdriver/firefox.js';
+/* global document */ // in the functions run in the page by executeScript
 
 /** Parses the command line. */
 export function parseArgs(argv) {

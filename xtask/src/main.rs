@@ -8,6 +8,7 @@ mod bench;
 mod build;
 mod demo;
 mod extension;
+mod lint;
 mod sandbox_run;
 mod setup;
 mod test;
@@ -25,6 +26,7 @@ pub const COMMANDS: &[&str] = &[
     "sandbox-run",
     "bench",
     "tidy",
+    "lint",
     "test",
     "demo",
     "help",
@@ -42,9 +44,10 @@ commands:
           run files in sandboxes of the real extension in a headless browser; one JSON line each
   bench [--browser chromium|firefox] [--quick]
           Paranoid against native and its peers in one browser run: target/bench/results.json
+  lint    ESLint over the JavaScript, with the kernel's captured-calls rule (eslint.config.mjs)
   tidy    check that the docs name only paths and commands that exist, the kernel files their
           threat, each Rust module its purpose, and nothing outside the repository
-  test    setup, then every check: fmt, clippy, tidy, build, cargo test, node tests, browser
+  test    setup, then every check: fmt, clippy, tidy, lint, build, cargo test, node tests, browser
           tests, fuzz, bench --quick
   demo    setup, build, then the core on demo/*.js and the extension on the demo page
 ";
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         }
         ["demo"] => demo::demo(&root),
         ["tidy"] => tidy::tidy(&root),
+        ["lint"] => lint::lint(&root),
         ["bench", rest @ ..] => {
             let rest: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
             bench::bench(&root, &rest)

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use crate::build;
 use crate::extension;
+use crate::lint;
 use crate::setup;
 use crate::tidy;
 use crate::util::{self, cmd, run, step, Failure, Result};
@@ -45,6 +46,9 @@ pub fn test(root: &Path) -> Result {
 
     // Seconds, and before the long builds: a doc naming a moved file fails here.
     step("tidy", || tidy::tidy(root))?;
+
+    // Seconds too: ESLint, with the kernel's captured-calls rule.
+    step("lint", || lint::lint(root))?;
 
     let out = step("build", || build::build(root))?;
 

@@ -1,4 +1,5 @@
 'use strict';
+/* global lockdown, Compartment */ // SES's, once ses.umd.js is imported
 // A plain worker that runs the bench's workloads natively or inside one of the peers, timed by
 // the page around each call (the same way the content script times the Paranoid sandbox).
 // The first message names the runtime; then `load` (a script's text) and `call` (n).
