@@ -85,15 +85,17 @@ pub fn test(root: &Path) -> Result {
     })?;
 
     // The extension's shared readers in Node (storage as hostile input, docs/bad-input.md),
-    // which need the policy tables from the CLI, and the meta wasm's `@include` regexes against
-    // JavaScript's `RegExp`.
+    // which need the policy tables from the CLI, the meta wasm's `@include` regexes against
+    // JavaScript's `RegExp`, and one test per worker-kernel file (`tests/unit/kernel/`, whose
+    // core glue test runs the core's wasm). Node 20's `--test DIR` searches subfolders too.
     step("extension unit tests", || {
         run(
             "extension unit tests",
             cmd("node", root)
                 .args(["--test", "tests/unit/"])
                 .env("PARANOID_BIN", &out.cli)
-                .env("PARANOID_META_WASM", &out.meta_wasm),
+                .env("PARANOID_META_WASM", &out.meta_wasm)
+                .env("PARANOID_WASM", &out.wasm),
         )
     })?;
 
