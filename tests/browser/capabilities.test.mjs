@@ -9,7 +9,7 @@
 
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openExtensionPage, extensionBase } from '../harness/sandbox-run.mjs';
+import { launch, openExtensionPage, followInstallTab as harnessFollowInstallTab } from '../harness/sandbox-run.mjs';
 import { startPageServer } from '../harness/page-server.mjs';
 /* global document */ // in the functions run in the page by executeScript
 
@@ -304,27 +304,7 @@ for (const [browser, ext] of BROWSERS) {
     });
 
     const closeBackTo = async (handle) => { await driver.close(); await driver.switchTo().window(handle); };
-    /** The install page the extension opened, shown in the current tab (see userscripts.test.mjs). */
-    const followInstallTab = async () => {
-      const base = `${extensionBase(browser, ext)}ui/install.html`;
-      const deadline = Date.now() + 15000;
-      let url = null;
-      while (url === null) {
-        url = await driver.executeAsyncScript(function (base, done) {
-          const api = globalThis.browser ?? globalThis.chrome;
-          api.tabs.query({}).then((tabs) => {
-            const tab = tabs.find((t) => t.url && t.url.startsWith(base));
-            if (!tab) { done(null); return; }
-            api.tabs.remove(tab.id).then(() => done(tab.url));
-          });
-        }, base);
-        if (url === null && Date.now() > deadline) throw new Error('the install page did not open');
-        if (url === null) await sleep(100);
-      }
-      await driver.executeScript('location.href = arguments[0]', url);
-      await sleep(200);
-      while (!(await driver.executeScript('return location.href === arguments[0] && document.body?.dataset.loaded === "true"', url).catch(() => false))) await sleep(50);
-    };
+    const followInstallTab = () => harnessFollowInstallTab(driver, browser, ext);
     /** Installs each of `names` by pasting it, as a user would. */
     async function paste(names) {
       const start = await driver.getWindowHandle();

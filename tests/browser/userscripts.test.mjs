@@ -12,7 +12,7 @@ import http from 'node:http';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { By, Key } from 'selenium-webdriver';
-import { launch, openExtensionPage, openPopupFor, extensionBase, sendAsContentScript } from '../harness/sandbox-run.mjs';
+import { launch, openExtensionPage, openPopupFor, extensionBase, sendAsContentScript, followInstallTab as harnessFollowInstallTab } from '../harness/sandbox-run.mjs';
 import { startPageServer, chunkedBody } from '../harness/page-server.mjs';
 
 const BROWSERS = [
@@ -289,37 +289,7 @@ for (const [browser, ext] of BROWSERS) {
       other?.close();
     });
 
-    /**
-     * Finds the install page the extension opened and shows it in the current tab, which must be
-     * one of the extension's pages. (chromedriver does not list tabs an extension creates, so the
-     * test closes that tab and opens the same page in one it drives.)
-     */
-    const followInstallTab = async () => {
-      const base = `${extensionBase(browser, ext)}ui/install.html`;
-      await driver.manage().setTimeouts({ script: 10000 });
-      const deadline = Date.now() + 15000;
-      let url = null;
-      while (url === null) {
-        url = await driver.executeAsyncScript(function (base, done) {
-          const api = globalThis.browser ?? globalThis.chrome;
-          api.tabs.query({}).then((tabs) => {
-            const tab = tabs.find((t) => t.url && t.url.startsWith(base));
-            if (!tab) { done(null); return; }
-            api.tabs.remove(tab.id).then(() => done(tab.url));
-          });
-        }, base);
-        if (url === null && Date.now() > deadline) throw new Error('the install page did not open');
-        if (url === null) await sleep(100);
-      }
-      await driver.executeScript('location.href = arguments[0]', url);
-      await sleep(200);
-      const shown = Date.now() + 30000;
-      while (!(await driver.executeScript('return location.href === arguments[0] && document.body?.dataset.loaded === "true"', url).catch(() => false))) {
-        if (Date.now() > shown) throw new Error(`the install page did not finish loading: ${await driver.executeScript('return document.body?.innerText ?? ""').catch(() => '')}`);
-        await sleep(50);
-      }
-      return url;
-    };
+    const followInstallTab = () => harnessFollowInstallTab(driver, browser, ext);
     const readInstallPage = () => driver.executeScript(`return {
       verdict: document.body.dataset.verdict, title: document.getElementById('title').textContent,
       text: document.querySelector('main').innerText, disabled: document.getElementById('install').disabled,

@@ -232,6 +232,38 @@ let rawRequests = 0;
  * hook, `raw`), and returns the background's answer: how a test reaches the background's own
  * checks, which the shipped content script never lets a sandbox reach.
  */
+/**
+ * Finds the install page the extension opened in a tab of its own and shows it in the current
+ * tab instead, which must be one of the extension's pages; returns its URL. (chromedriver does
+ * not list tabs an extension creates, so the tab is closed and the same page opened in this one.)
+ */
+export async function followInstallTab(driver, browser, ext) {
+  const base = `${extensionBase(browser, ext)}ui/install.html`;
+  await driver.manage().setTimeouts({ script: 10000 });
+  const deadline = Date.now() + 15000;
+  let url = null;
+  while (url === null) {
+    url = await driver.executeAsyncScript(function (base, done) {
+      const api = globalThis.browser ?? globalThis.chrome;
+      api.tabs.query({}).then((tabs) => {
+        const tab = tabs.find((t) => t.url && t.url.startsWith(base));
+        if (!tab) { done(null); return; }
+        api.tabs.remove(tab.id).then(() => done(tab.url));
+      });
+    }, base);
+    if (url === null && Date.now() > deadline) throw new Error('the install page did not open');
+    if (url === null) await new Promise((r) => setTimeout(r, 100));
+  }
+  await driver.executeScript('location.href = arguments[0]', url);
+  await new Promise((r) => setTimeout(r, 200));
+  const shown = Date.now() + 30000;
+  while (!(await driver.executeScript('return location.href === arguments[0] && document.body?.dataset.loaded === "true"', url).catch(() => false))) {
+    if (Date.now() > shown) throw new Error(`the install page did not finish loading: ${await driver.executeScript('return document.body?.innerText ?? ""').catch(() => '')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return url;
+}
+
 export async function sendAsContentScript(driver, message) {
   await hookReady(driver);
   return request(driver, { id: `raw-${++rawRequests}`, raw: message }, 30000);
