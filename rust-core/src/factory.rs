@@ -12,7 +12,10 @@ use swc_atoms::Atom;
 use swc_common::{Span, SyntaxContext, DUMMY_SP};
 use swc_ecma_ast::*;
 
-use crate::policy::reserved::{GLOBAL, RUNTIME, SCOPE};
+use crate::policy::reserved::{
+    CHECK_GLOBAL_DECLARATIONS, DECLARE_FUNCTION, DECLARE_LEXICAL, DECLARE_VARS, FUNCTION_RESULT,
+    GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS,
+};
 
 /// An identifier with no syntax context (the resolver has run, or is yet to).
 pub(crate) fn ident(name: &str) -> Ident {
@@ -140,14 +143,14 @@ fn runtime_call(method: &str, args: Vec<Expr>) -> Expr {
 /// earlier scripts of the sandbox, checked before anything runs.
 pub(crate) fn check_global_declarations(lexical: &[Atom], var_like: &[Atom]) -> Stmt {
     expr_stmt(runtime_call(
-        "checkGlobalDeclarations",
+        CHECK_GLOBAL_DECLARATIONS,
         vec![names_array(lexical), names_array(var_like)],
     ))
 }
 
 /// `__paranoid_rt__.declareVars([names…]);`
 pub(crate) fn declare_vars(names: &[Atom]) -> Stmt {
-    expr_stmt(runtime_call("declareVars", vec![names_array(names)]))
+    expr_stmt(runtime_call(DECLARE_VARS, vec![names_array(names)]))
 }
 
 /// `__paranoid_rt__.declareFunction("name", function name(…) {…});`, `span` the name's.
@@ -156,25 +159,22 @@ pub(crate) fn declare_function(name: &Atom, span: Span, function: Box<Function>)
         ident: Some(Ident::new_no_ctxt(name.clone(), span)),
         function,
     });
-    expr_stmt(runtime_call(
-        "declareFunction",
-        vec![str_lit(name), fn_expr],
-    ))
+    expr_stmt(runtime_call(DECLARE_FUNCTION, vec![str_lit(name), fn_expr]))
 }
 
 /// `__paranoid_rt__.declareLexical([names…])`
 pub(crate) fn declare_lexical(names: &[Atom]) -> Expr {
-    runtime_call("declareLexical", vec![names_array(names)])
+    runtime_call(DECLARE_LEXICAL, vec![names_array(names)])
 }
 
 /// `__paranoid_rt__.sealConsts([names…])`
 pub(crate) fn seal_consts(names: &[Atom]) -> Expr {
-    runtime_call("sealConsts", vec![names_array(names)])
+    runtime_call(SEAL_CONSTS, vec![names_array(names)])
 }
 
 /// `__paranoid_rt__.functionResult(function)`
 pub(crate) fn function_result(function: Expr) -> Expr {
-    runtime_call("functionResult", vec![function])
+    runtime_call(FUNCTION_RESULT, vec![function])
 }
 
 /// `__paranoid_rt__.declareLexical(["Name"]), __paranoid_scope__.Name = class Name {…}`, `span`

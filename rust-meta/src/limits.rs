@@ -35,6 +35,16 @@ pub const NOTIFICATIONS_OPEN: usize = 3;
 pub const GM_CALLS_PER_SECOND: usize = 200;
 /// `GM.xmlHttpRequest`s of one script in flight at once (each may hold up to 1 MiB).
 pub const REQUESTS_IN_FLIGHT: usize = 16;
+/// Aborts of a `GM.xmlHttpRequest` that reached the background before their request (the two
+/// messages race), kept until it comes; the oldest are forgotten. A race leaves one or two;
+/// bounded for a script that sends aborts of requests it never makes. Sixteen times
+/// [`REQUESTS_IN_FLIGHT`].
+pub const ABORTS_KEPT: usize = 256;
+/// A `.user.js` a tab loads is offered for install at most once per tab, and once per URL, in
+/// this many ms: a page that navigates to one in a loop (or a redirect loop) cannot open install
+/// pages faster than one per tab in 10 s. Reasoned: longer than a redirect loop's turn, shorter
+/// than a user takes to go back and open the link again on purpose.
+pub const OFFER_EVERY_MS: u32 = 10_000;
 
 /// `GM.addStyle`: CSS that would make the page load something (a network channel around
 /// `@connect`: attribute selectors can spell out page text, one request per guess) is refused.
@@ -71,9 +81,43 @@ pub fn tables() -> Value {
         "notificationsOpen": NOTIFICATIONS_OPEN,
         "gmCallsPerSecond": GM_CALLS_PER_SECOND,
         "requestsInFlight": REQUESTS_IN_FLIGHT,
+        "abortsKept": ABORTS_KEPT,
+        "offerEveryMs": OFFER_EVERY_MS,
         "addStyle": {
             "refusedFunctions": STYLE_REFUSED_FUNCTIONS,
             "refusedAtRules": STYLE_REFUSED_AT_RULES,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field the extension reads as `paranoidPolicy().userscripts`.
+    #[test]
+    fn the_table_has_every_field_the_extension_reads() {
+        let table = tables();
+        for field in [
+            "grants",
+            "maxEntries",
+            "maxBytes",
+            "downloadsMax",
+            "valuesMaxChars",
+            "valueNameMax",
+            "defaultCpuMs",
+            "historyKept",
+            "openInTabPerMinute",
+            "notificationsPerMinute",
+            "notificationsOpen",
+            "gmCallsPerSecond",
+            "requestsInFlight",
+            "abortsKept",
+            "offerEveryMs",
+        ] {
+            assert!(table.get(field).is_some_and(|v| !v.is_null()), "{field}");
+        }
+        assert!(table["addStyle"]["refusedFunctions"].is_array());
+        assert!(table["addStyle"]["refusedAtRules"].is_array());
+    }
 }

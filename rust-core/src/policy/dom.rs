@@ -1,6 +1,7 @@
 //! The DOM capability a userscript may be granted (`paranoid.dom.read`, `paranoid.dom.write`,
-//! answered by `content/userscript-dom.js`): which elements markup may make, and which
-//! attributes a script may set on which element, each with what its value means. The content
+//! answered by `content/userscript-dom.js`): which elements markup may make, which attributes
+//! a script may set on which element, each with what its value means, which events it may
+//! listen to, and how much of the page it may hold ([`HANDLES_MAX`] and the rest). The content
 //! script gets these tables generated (`paranoidPolicy().dom`); they are written nowhere else.
 //!
 //! The rule: a script may set only what can neither load, navigate by itself, run nor submit.
@@ -261,6 +262,36 @@ pub const SEALED: &[&str] = &[
     "template",
 ];
 
+/// The events a script may listen to on an element it holds (`h.on(type, listener)`): the
+/// user's input, which a script reacts to. Each reaches the script as plain data (`{ type,
+/// target, value?, checked?, key? }`), never as the event. Events that carry more of the page
+/// (`message`, `storage`) or that fire by themselves as the page loads and changes are left out.
+pub const EVENTS: &[&str] = &[
+    "click",
+    "dblclick",
+    "input",
+    "change",
+    "keydown",
+    "keyup",
+    "mouseenter",
+    "mouseleave",
+    "focus",
+    "blur",
+];
+
+/// How much of the page one script may hold or read: element handles (each keeps its element
+/// alive as long as the script's sandbox), elements one `query` answers, listeners, a selector's
+/// length, and the characters of one `text` answer and of an event's `value`. Reasoned, not
+/// measured: far above what a script that edits a page needs, low enough that a loop of calls
+/// cannot pin the page's memory. A `text` answer is at most half of one message
+/// (`limits::MESSAGE_LIMIT`), so that plain text fits in its reply.
+pub const HANDLES_MAX: usize = 10_000;
+pub const QUERY_RESULTS_MAX: usize = 1_000;
+pub const LISTENERS_MAX: usize = 256;
+pub const SELECTOR_MAX: usize = 1_024;
+pub const TEXT_MAX: usize = 512 * 1024;
+pub const EVENT_VALUE_MAX: usize = 10_000;
+
 /// What a script may not set, and why: the meanings the rule keeps out (what loads, what
 /// navigates by itself or in another window, what runs, what submits). Not read by the content
 /// script (anything not in [`ATTRIBUTES`] is refused); the browser tests try every row, and the
@@ -342,6 +373,15 @@ pub fn tables() -> Value {
         "attributePrefixes": ATTRIBUTE_PREFIXES,
         "navigateSchemes": NAVIGATE_SCHEMES,
         "inlineImageTypes": INLINE_IMAGE_TYPES,
+        "events": EVENTS,
+        "limits": {
+            "handles": HANDLES_MAX,
+            "results": QUERY_RESULTS_MAX,
+            "listeners": LISTENERS_MAX,
+            "selector": SELECTOR_MAX,
+            "text": TEXT_MAX,
+            "eventValue": EVENT_VALUE_MAX,
+        },
         "refused": REFUSED.iter().map(|(element, name, why)| json!({ "element": element, "name": name, "why": why })).collect::<Vec<_>>(),
     })
 }

@@ -1,4 +1,7 @@
-//! Resource limits, with the measurements behind them.
+//! Resource limits, with the measurements behind them: the core's own (source size, nesting),
+//! then the sandbox's (kernel and frame), the watchdog's, the content script's (`host`) and the
+//! extension's own realms'. `policy::tables` carries every one the JS side reads to
+//! `paranoidPolicy()`; the DOM capability's are in `dom.rs`, the userscripts' in rust-meta.
 
 /// Largest source accepted, in bytes. A 20 MB file must transpile; far larger inputs are refused
 /// before any work so that memory stays bounded in a 32-bit wasm instance.
@@ -48,6 +51,123 @@ pub const WATCHDOG_SHORT_SHARE: f64 = 0.5;
 pub const WATCHDOG_LONG_WINDOW_MS: u32 = 10_000;
 pub const WATCHDOG_LONG_BUDGETS: u32 = 20;
 pub const WATCHDOG_LONG_SHARE: f64 = 0.25;
+
+/// The heartbeat: the frame pings the worker every `WATCHDOG_BEAT_MS` and kills it when a ping
+/// stays unanswered past the budget. It needs nothing of the kernel's accounting and catches any
+/// long task the turn messages do not show. Reasoned: half the default budget
+/// (`SANDBOX_DEFAULT_CPU_MS`), so that a worker stuck past its budget is seen within half a
+/// budget more, while a sandbox at rest costs 20 pings a second.
+pub const WATCHDOG_BEAT_MS: u32 = 50;
+
+/// Beats in a row that may come late (over twice `WATCHDOG_BEAT_MS` apart) before an unanswered
+/// ping is judged: a late beat means the frame's own thread was stalled (the sandbox frames of
+/// an extension share a process; measured, 50 sandboxes starting at once stalled it 500 ms) and
+/// the answer may be waiting behind it. Each late beat is over 100 ms after the last, so 20 in a
+/// row forgive stalls of over 2 s, four times the longest measured; a worker that still has not
+/// answered then is killed.
+pub const WATCHDOG_LATE_BEATS_FORGIVEN: u32 = 20;
+
+/// Times a kill timer that fired late (the frame's thread stalled) is armed again in one turn,
+/// so that an end of turn waiting in the frame's queue is read first. Reasoned: one re-arm lets a
+/// queued message be read; three allow for a stall that repeats, and bound how long a worker
+/// still in its turn outlives its budget.
+pub const WATCHDOG_LATE_KILLS_FORGIVEN: u32 = 3;
+
+/// How long, in ms, the host's own script may take to transpile (between `compiling` and
+/// `compiled`, which the CPU budget does not count: the host pays for it). At the worker's
+/// measured rate (2.9 to 6.4 MB/s, docs/BENCHMARKS.md) the largest script a page or a userscript
+/// may bring (4 MiB) transpiles in under 2 s and the largest source the core accepts
+/// (`MAX_SOURCE_BYTES`) in about 11 s; a minute leaves room for a loaded machine and still ends a
+/// transpile that would hold a core for good.
+pub const WATCHDOG_COMPILE_LIMIT_MS: u32 = 60_000;
+
+/// The CPU budget per virtual instant, in ms, of a sandbox whose host names none (the kernel's
+/// and the frame's, until `configure`): the original design's default, the same as a page
+/// script's (`PAGE_SCRIPT_DEFAULT_CPU_MS`).
+pub const SANDBOX_DEFAULT_CPU_MS: u32 = 100;
+
+/// Console lines and uncaught errors a sandbox may send its host per virtual instant, then per
+/// real second (a chain of 1 ms timers makes a new instant at every tick); the rest are counted
+/// and reported once. They are the only messages a sandbox makes on its own, each held by the
+/// host (up to `HOST_EVENTS_KEPT`): far above what a script logs in one call in, low enough that
+/// a flood of 100,000 lines costs the host 200 messages (`tests/browser/host-limits.test.mjs`).
+pub const SANDBOX_EVENTS_PER_INSTANT: u32 = 200;
+pub const SANDBOX_EVENTS_PER_SECOND: u32 = 500;
+
+/// `paranoid.postMessage` calls per real second, and JSON characters per real second (16
+/// messages of the largest size): each message is an event dispatched on the page's thread.
+/// Chromium reaches the count (RangeError); in Firefox a flooded frame answers the heartbeat
+/// late first and the watchdog stops the sandbox (THREAT_MODEL.md, "Watchdog").
+pub const SANDBOX_MESSAGES_PER_SECOND: u32 = 5_000;
+pub const SANDBOX_MESSAGE_CHARS_PER_SECOND: usize = 16 * MESSAGE_LIMIT;
+
+/// `paranoid.onMessage` listeners per sandbox: each delivery calls every one, so the count
+/// bounds the work one message from the page makes. Reasoned: a script needs one; 64 leaves room
+/// for libraries that each add their own.
+pub const SANDBOX_MESSAGE_LISTENERS: u32 = 64;
+
+/// Longest JSON (UTF-16 units) of one value a `report` carries back to the host, as large as one
+/// message (`MESSAGE_LIMIT`); a larger value is reported as `unserialisable`.
+pub const SANDBOX_REPORT_LIMIT: usize = 1 << 20;
+
+/// Where scripts load from `data:` URLs (Firefox), a stack names each script by its whole text;
+/// the kernel swaps the newest this many URLs for short names (each `Function` call makes one).
+/// A stack shows a few frames of recent scripts; each remembered URL costs a scan of every
+/// stack, so the list stays short.
+pub const SANDBOX_DATA_URLS_KEPT: u32 = 64;
+
+/// The globals a script reached for that the sandbox does not offer (`document`, `fetch`, …):
+/// the first this many names, in order, for the host's report. The kernel keeps them, the frame
+/// and the content script's registry cut to them again. Far more than the web APIs a real
+/// script tries; low enough that the popup's list stays readable and small.
+pub const SANDBOX_MISSING_KEPT: usize = 256;
+
+/// Errors per real second the frame maps to their original positions (each costs a scan of the
+/// stack and, the first time per script, decoding its source map); the rest keep their text and
+/// lose their position. Reasoned: a fifth of the events a sandbox may send a second
+/// (`SANDBOX_EVENTS_PER_SECOND`), more positions than a reader follows, so that a flood of errors
+/// keeps the frame's thread (and its heartbeat) mostly free.
+pub const SANDBOX_LOCATES_PER_SECOND: u32 = 100;
+
+/// Console lines and uncaught errors the content script keeps per sandbox, in all (the kernel
+/// caps them per instant and per second): what the report page shows, bounded for a sandbox
+/// that logs for hours.
+pub const HOST_EVENTS_KEPT: usize = 1_000;
+
+/// Posts from the page to one sandbox in flight at once; the rest wait in the content script, in
+/// order. The heartbeat's ping waits in the worker's queue behind whatever is there: measured,
+/// a page that posted a thousand messages at once got its sandbox killed by Firefox's watchdog
+/// while it was only reading them ("the worker did not answer for 110 ms"). 16 keep the worker
+/// busy without making the ping wait long.
+pub const HOST_DELIVERIES_IN_FLIGHT: usize = 16;
+
+/// How long, in ms, after handing out a sandbox the content script waits before booting the
+/// next spare: the spare's start (a frame, the core's compile) would otherwise compete with the
+/// first run of the sandbox just handed out. Reasoned: long enough for that run to start first,
+/// short enough that the spare is booted before a page's next sandbox is asked for.
+pub const HOST_SPARE_DELAY_MS: u32 = 100;
+
+/// How long, in ms, a quarantined script may stay busy (timers, a pending request) after its run
+/// before its report of missing globals is taken anyway. Reasoned: a script reaches for what it
+/// lacks at once or within a few timer ticks; one that never quiets still gets a report.
+pub const HOST_QUIET_WAIT_MS: u32 = 5_000;
+
+/// The content script's registry (what the popup and the report page show of a frame): entries
+/// kept (the rest are counted), and diagnostics per entry. A page adding tags in a loop cannot
+/// grow the list without bound; 500 is more sandboxed scripts than any real page has, and the
+/// first 20 diagnostics of a refused script say what is wrong.
+pub const HOST_ENTRIES_KEPT: usize = 500;
+pub const HOST_DIAGNOSTICS_KEPT: usize = 20;
+
+/// Frames per tab the background remembers as having sandboxed scripts (`storage.session`), for
+/// the popup; the newest are kept. Far more frames with sandboxes than a real page has.
+pub const EXTENSION_FRAMES_KEPT: usize = 64;
+
+/// Wasm instances (of the core or rust-meta) the background or an extension page runs at once;
+/// the rest wait their turn. Each reserves its memory (the 8 MiB stack and more): measured, a
+/// flood of messages to the background (each GM call asks rust-meta where its script runs) ran
+/// Chromium's service worker out of memory with 400 at once.
+pub const EXTENSION_WASM_AT_ONCE: usize = 4;
 
 /// How long the content script waits, in ms, from creating a sandbox frame to the frame's `hello`
 /// carrying the frame key; then the sandbox is torn down. The `hello` comes as soon as the

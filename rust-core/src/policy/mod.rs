@@ -20,6 +20,7 @@ pub fn tables() -> serde_json::Value {
             "scope": reserved::SCOPE,
             "global": reserved::GLOBAL,
             "runtime": reserved::RUNTIME,
+            "helpers": reserved::RUNTIME_HELPERS,
         },
         "levels": EsLevel::ALL.iter().map(|l| l.name()).collect::<Vec<_>>(),
         "defaultLevel": EsLevel::LATEST.name(),
@@ -41,6 +42,37 @@ pub fn tables() -> serde_json::Value {
             "longWindowMs": limits::WATCHDOG_LONG_WINDOW_MS,
             "longBudgets": limits::WATCHDOG_LONG_BUDGETS,
             "longShare": limits::WATCHDOG_LONG_SHARE,
+            "beatMs": limits::WATCHDOG_BEAT_MS,
+            "lateBeatsForgiven": limits::WATCHDOG_LATE_BEATS_FORGIVEN,
+            "lateKillsForgiven": limits::WATCHDOG_LATE_KILLS_FORGIVEN,
+            "compileLimitMs": limits::WATCHDOG_COMPILE_LIMIT_MS,
+        },
+        // The worker's kernel and the sandbox frame.
+        "sandbox": {
+            "defaultCpuMs": limits::SANDBOX_DEFAULT_CPU_MS,
+            "eventsPerInstant": limits::SANDBOX_EVENTS_PER_INSTANT,
+            "eventsPerSecond": limits::SANDBOX_EVENTS_PER_SECOND,
+            "messagesPerSecond": limits::SANDBOX_MESSAGES_PER_SECOND,
+            "messageCharsPerSecond": limits::SANDBOX_MESSAGE_CHARS_PER_SECOND,
+            "messageListeners": limits::SANDBOX_MESSAGE_LISTENERS,
+            "reportLimit": limits::SANDBOX_REPORT_LIMIT,
+            "dataUrlsKept": limits::SANDBOX_DATA_URLS_KEPT,
+            "missingKept": limits::SANDBOX_MISSING_KEPT,
+            "locatesPerSecond": limits::SANDBOX_LOCATES_PER_SECOND,
+        },
+        // The content script's side of its sandboxes.
+        "host": {
+            "eventsKept": limits::HOST_EVENTS_KEPT,
+            "deliveriesInFlight": limits::HOST_DELIVERIES_IN_FLIGHT,
+            "spareDelayMs": limits::HOST_SPARE_DELAY_MS,
+            "quietWaitMs": limits::HOST_QUIET_WAIT_MS,
+            "entriesKept": limits::HOST_ENTRIES_KEPT,
+            "diagnosticsKept": limits::HOST_DIAGNOSTICS_KEPT,
+        },
+        // The background and the extension's pages.
+        "extension": {
+            "framesKept": limits::EXTENSION_FRAMES_KEPT,
+            "wasmAtOnce": limits::EXTENSION_WASM_AT_ONCE,
         },
         "dom": dom::tables(),
         "protocol": protocol::table(),
@@ -52,4 +84,121 @@ pub fn tables() -> serde_json::Value {
             "nameMax": limits::PAGE_SCRIPT_NAME_MAX,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field the JS side reads (`paranoidPolicy()`, the kernel's copy, the frame's
+    /// `policy`): a field renamed or dropped here fails this before it fails in a browser.
+    /// rust-meta's `userscripts` is added by `paranoid policy` and tested there.
+    const FIELDS: &[&str] = &[
+        "reserved.prefix",
+        "reserved.scope",
+        "reserved.global",
+        "reserved.runtime",
+        "reserved.helpers",
+        "levels",
+        "defaultLevel",
+        "functionKinds",
+        "globals",
+        "undeletableGlobals",
+        "undeletableConstants",
+        "mustBeGone",
+        "frameUnforgeable",
+        "maxSourceBytes",
+        "hostTextLimit",
+        "messageLimit",
+        "frameProofMs",
+        "clockStepMs",
+        "watchdog.shortWindowMs",
+        "watchdog.shortBudgets",
+        "watchdog.shortShare",
+        "watchdog.longWindowMs",
+        "watchdog.longBudgets",
+        "watchdog.longShare",
+        "watchdog.beatMs",
+        "watchdog.lateBeatsForgiven",
+        "watchdog.lateKillsForgiven",
+        "watchdog.compileLimitMs",
+        "sandbox.defaultCpuMs",
+        "sandbox.eventsPerInstant",
+        "sandbox.eventsPerSecond",
+        "sandbox.messagesPerSecond",
+        "sandbox.messageCharsPerSecond",
+        "sandbox.messageListeners",
+        "sandbox.reportLimit",
+        "sandbox.dataUrlsKept",
+        "sandbox.missingKept",
+        "sandbox.locatesPerSecond",
+        "host.eventsKept",
+        "host.deliveriesInFlight",
+        "host.spareDelayMs",
+        "host.quietWaitMs",
+        "host.entriesKept",
+        "host.diagnosticsKept",
+        "extension.framesKept",
+        "extension.wasmAtOnce",
+        "dom.tags",
+        "dom.dropped",
+        "dom.sealed",
+        "dom.attributes",
+        "dom.attributePrefixes",
+        "dom.navigateSchemes",
+        "dom.inlineImageTypes",
+        "dom.events",
+        "dom.limits.handles",
+        "dom.limits.results",
+        "dom.limits.listeners",
+        "dom.limits.selector",
+        "dom.limits.text",
+        "dom.limits.eventValue",
+        "protocol",
+        "pageScripts.maxBytes",
+        "pageScripts.defaultCpuMs",
+        "pageScripts.siteDefaultCpuCapMs",
+        "pageScripts.siteMaxCpuCapMs",
+        "pageScripts.nameMax",
+    ];
+
+    fn at<'a>(tables: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+        path.split('.').try_fold(tables, |v, key| v.get(key))
+    }
+
+    #[test]
+    fn the_tables_have_every_field_the_js_side_reads() {
+        let tables = tables();
+        for path in FIELDS {
+            let value = at(&tables, path).unwrap_or_else(|| panic!("the policy lacks {path}"));
+            assert!(!value.is_null(), "{path} is null");
+        }
+    }
+
+    #[test]
+    fn every_limit_is_a_positive_number() {
+        let tables = tables();
+        let groups = ["watchdog", "sandbox", "host", "extension", "pageScripts"];
+        for group in groups {
+            let object = tables[group].as_object().expect(group);
+            for (name, value) in object {
+                let n = value
+                    .as_f64()
+                    .unwrap_or_else(|| panic!("{group}.{name} is no number"));
+                assert!(n > 0.0, "{group}.{name} is {n}");
+            }
+        }
+        for (name, value) in tables["dom"]["limits"].as_object().expect("dom.limits") {
+            assert!(value.as_u64().is_some_and(|n| n > 0), "dom.limits.{name}");
+        }
+    }
+
+    #[test]
+    fn the_runtime_helpers_are_distinct_and_unreserved() {
+        let mut helpers = reserved::RUNTIME_HELPERS.to_vec();
+        helpers.sort_unstable();
+        helpers.dedup();
+        assert_eq!(helpers.len(), reserved::RUNTIME_HELPERS.len());
+        assert!(helpers.iter().all(|h| !reserved::is_reserved_identifier(h)));
+    }
 }

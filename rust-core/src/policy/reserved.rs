@@ -8,8 +8,28 @@ pub const RESERVED_PREFIX: &str = "__paranoid";
 pub const SCOPE: &str = "__paranoid_scope__";
 /// The value of top-level `this`: the stand-in global object.
 pub const GLOBAL: &str = "__paranoid_global__";
-/// The declaration helpers (`declareVars`, `declareFunction`, `declareLexical`, `sealConsts`).
+/// Holds the runtime helpers ([`RUNTIME_HELPERS`]), the only properties of it output calls.
 pub const RUNTIME: &str = "__paranoid_rt__";
+
+/// The runtime helpers, as docs/output-contract.md ("What the runtime must provide") defines
+/// them: the top-level declaration checks and bindings of a script, and the hand-over of a
+/// `Function` stand-in's function. The rewrite calls these names and no other; the kernel's
+/// runtime (`sandbox-page/kernel/scope.js`) and the reference runtime of the Node tests define
+/// exactly these (`tests/unit/policy.test.mjs` checks).
+pub const CHECK_GLOBAL_DECLARATIONS: &str = "checkGlobalDeclarations";
+pub const DECLARE_VARS: &str = "declareVars";
+pub const DECLARE_FUNCTION: &str = "declareFunction";
+pub const DECLARE_LEXICAL: &str = "declareLexical";
+pub const SEAL_CONSTS: &str = "sealConsts";
+pub const FUNCTION_RESULT: &str = "functionResult";
+pub const RUNTIME_HELPERS: [&str; 6] = [
+    CHECK_GLOBAL_DECLARATIONS,
+    DECLARE_VARS,
+    DECLARE_FUNCTION,
+    DECLARE_LEXICAL,
+    SEAL_CONSTS,
+    FUNCTION_RESULT,
+];
 
 /// The only free identifiers transpiled output may contain.
 pub const OUTPUT_FREE_NAMES: [&str; 3] = [SCOPE, GLOBAL, RUNTIME];
