@@ -69,10 +69,13 @@ export default [
     plugins: { paranoid },
     rules: {
       // Records the kernel builds and never hands out, so each name resolves to the kernel's own
-      // function: `c` (commons), `hooks` (the clock's callbacks from the kernel), `e` (a wasm
-      // instance's exports, which the JS API makes a frozen object with a null prototype), and
-      // the frozen null-prototype records `clock`, `core`, `sandbox`.
-      'paranoid/captured-calls': ['error', { records: ['hooks', 'e', 'clock', 'core', 'sandbox'] }],
+      // function: `c` (commons), `hooks` (the callbacks a taming gets from the kernel), `e` (a
+      // wasm instance's exports, which the JS API makes a frozen object with a null prototype),
+      // and the frozen null-prototype records `clock`, `core`, `sandbox` and main.js's `turns`,
+      // `loader`, `text`, `sandboxConsole`, `report`.
+      'paranoid/captured-calls': ['error', {
+        records: ['hooks', 'e', 'clock', 'core', 'sandbox', 'turns', 'loader', 'text', 'sandboxConsole', 'report'],
+      }],
     },
   },
   {

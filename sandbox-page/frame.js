@@ -3,7 +3,9 @@
 // its parent and then speaks only through that message's port; the worker and its watchdog are
 // `worker-driver.js`.
 // 1. Capture what the frame needs, then scrub the frame's own globals (the design's second line:
-//    the frame never runs untrusted code, but nothing is left lying around).
+//    the frame never runs untrusted code, but nothing is left lying around) with the kernel's
+//    scrub (kernel/scrub.js), keeping the policy's undeletable globals and what a window cannot
+//    delete from itself (`frameUnforgeable`, exempt from the blocklist check).
 // 2. Init: the first message whose source is the parent, which carries the host key of the URL's
 //    hash (`#FRAMEKEY.HOSTKEY`, both made fresh by the content script) and exactly one
 //    MessagePort. Every later window message is ignored. The `hello` then carries the frame key
@@ -12,9 +14,23 @@
 (() => {
   const g = globalThis;
   // Local bindings shadow the globals the scrub below deletes, so later code keeps working.
-  const { Set, Reflect, Object, Error, EventTarget } = g;
+  const { Reflect, Object, Error, EventTarget } = g;
   const apply = Reflect.apply;
   const policy = g.paranoidPolicy();
+  const scrubGlobal = g.paranoidScrubGlobal;
+  if (typeof scrubGlobal !== 'function') throw new Error('the frame has no scrub: nothing is accepted');
+  // What the scrub calls: it runs once, here, before anything else could have run.
+  const commons = {
+    __proto__: null,
+    create: Object.create,
+    defineProperty: Object.defineProperty,
+    getOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
+    getPrototypeOf: Object.getPrototypeOf,
+    ObjectPrototype: Object.prototype,
+    ownKeys: Reflect.ownKeys,
+    deleteProperty: Reflect.deleteProperty,
+    has: Reflect.has,
+  };
   const parentWindow = g.parent;
   const [frameKey = '', hostKey = ''] = g.location.hash.slice(1).split('.');
   const addListener = EventTarget.prototype.addEventListener;
@@ -42,20 +58,20 @@
   apply(addListener, g, ['message', onInit]);
 
   // --- scrub the frame ---
-  const keep = new Set([...policy.undeletableGlobals, ...policy.frameUnforgeable]);
-  const failures = [];
-  for (let o = g; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
-    for (const key of Reflect.ownKeys(o)) {
-      if (o === g && keep.has(key)) continue;
-      try { Reflect.deleteProperty(o, key); } catch { /* unforgeable accessors throw in some engines */ }
-    }
-  }
-  for (const name of policy.mustBeGone) {
-    if (!keep.has(name) && name in g) failures.push(name);
+  const keep = [...policy.undeletableGlobals, ...policy.frameUnforgeable];
+  let failures;
+  try {
+    failures = scrubGlobal(commons, g, {
+      keep,
+      constants: [],
+      mustBeGone: policy.mustBeGone.filter((name) => !keep.includes(name)),
+    });
+  } catch (error) {
+    failures = [`the scrub threw ${error}`];
   }
   if (failures.length > 0) {
     // Fail closed: no port is ever accepted, so the host sees no `hello` and reports the frame broken.
     apply(removeListener, g, ['message', onInit]);
-    throw new ErrorCtor(`the frame's scrub left ${failures.join(', ')}`);
+    throw new ErrorCtor(`the frame's scrub failed: ${failures.join('; ')}`);
   }
 })();

@@ -7,11 +7,13 @@
 //    undeletable constant may stay only if it is a number.
 // 3. Blocklist check (second line): none of the known-dangerous names may still be reachable.
 // Any failure is returned; the caller runs nothing and reports why (fail closed).
+// The same scrub runs in the worker (main.js) and in the sandbox frame (frame.js, which gets it
+// from the build as `paranoidScrubGlobal`), each with its own keep list from the policy.
 // Spec: WebIDL §3.7 (interface prototype objects), HTML §8.1.6 (global objects).
 
 /**
  * @param {any} c captured commons
- * @param {object} g the global to scrub
+ * @param {object} g the global to scrub (a worker's, or the frame's window)
  * @param {{ keep: string[], constants: string[], mustBeGone: string[] }} lists
  * @returns {string[]} why the scrub failed; empty when it held
  */
@@ -29,7 +31,10 @@ function scrubGlobal(c, g, lists) {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       if (o === g && typeof key === 'string' && (keep[key] === true || constants[key] === true)) continue;
-      if (!c.deleteProperty(o, key) && o === g) {
+      let deleted;
+      // Some engines throw, rather than answer false, for a window's unforgeable accessors.
+      try { deleted = c.deleteProperty(o, key); } catch { deleted = false; }
+      if (!deleted && o === g) {
         // On the chain's prototypes an undeletable property is checked below by name.
         fail(`cannot delete the global ${label(key)}`);
       }

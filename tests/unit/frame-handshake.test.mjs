@@ -175,7 +175,7 @@ describe('the content script against a frame the page replaced', () => {
 });
 
 /** The frame's own script in a fresh realm, over a stand-in window whose URL the test sets. */
-function frameRealm(hash) {
+function frameRealm(hash, { scrub: withScrub = true, before = '' } = {}) {
   const listeners = [];
   const parent = { name: 'parent' };
   const g = {
@@ -192,10 +192,59 @@ function frameRealm(hash) {
     removeEventListener(type, f) { const i = listeners.indexOf(f); if (i >= 0) listeners.splice(i, 1); }
   };
   const context = vm.createContext(g);
-  try { vm.runInContext(readFileSync(new URL('sandbox-page/frame.js', ROOT), 'utf8'), context, { filename: 'frame.js' }); } catch { /* the scrub's verdict on a stand-in window */ }
+  // The kernel's scrub, as the build hands it to the frame (`paranoidScrubGlobal` in kernel.js).
+  if (withScrub) {
+    const scrub = readFileSync(new URL('sandbox-page/kernel/scrub.js', ROOT), 'utf8');
+    vm.runInContext(`globalThis.paranoidScrubGlobal = (function () { ${scrub}\nreturn scrubGlobal; })();`, context, { filename: 'scrub.js' });
+  }
+  vm.runInContext(before, context);
+  let verdict = null;
+  try { vm.runInContext(readFileSync(new URL('sandbox-page/frame.js', ROOT), 'utf8'), context, { filename: 'frame.js' }); } catch (error) { verdict = error; }
   const send = (data, ports, source = parent) => { for (const f of [...listeners]) f({ data, ports, source }); };
-  return { send, parent };
+  return { send, parent, context, verdict };
 }
+
+describe('the frame\'s scrub (the kernel\'s scrub.js, with the frame\'s keep list)', () => {
+  const frameKey = 'a'.repeat(32);
+  const hostKey = 'b'.repeat(32);
+  const answers = async (realm) => {
+    const c = new TrackedChannel();
+    const got = [];
+    c.port1.onmessage = (e) => got.push(e.data);
+    realm.send({ key: hostKey }, [c.port2]);
+    await tick();
+    c.port1.close();
+    return got;
+  };
+
+  it('leaves the window only the policy\'s undeletable globals and what a window cannot delete', async () => {
+    const realm = frameRealm(`#${frameKey}.${hostKey}`);
+    assert.equal(realm.verdict, null, `the scrub held: ${realm.verdict}`);
+    const left = Reflect.ownKeys(vm.runInContext('this', realm.context));
+    const allowed = [...policy.undeletableGlobals, ...policy.frameUnforgeable];
+    for (const key of left) assert.ok(allowed.includes(key), `${String(key)} is left on the frame's window`);
+    for (const name of ['paranoidScrubGlobal', 'paranoidPolicy', 'paranoidWorkerDriver', 'EventTarget', 'Object', 'eval', 'Function']) {
+      assert.equal(left.includes(name), false, name);
+    }
+    assert.deepEqual(await answers(realm), [{ type: 'hello', key: frameKey }], 'and then takes the init');
+  });
+
+  it('fails closed, answering no init, when a global cannot be deleted', async () => {
+    for (const name of ['fetch', 'somethingElse']) {
+      const realm = frameRealm(`#${frameKey}.${hostKey}`, {
+        before: `Object.defineProperty(globalThis, '${name}', { value: function () {}, configurable: false });`,
+      });
+      assert.match(String(realm.verdict), new RegExp(`the frame's scrub failed: cannot delete the global ${name}`));
+      assert.deepEqual(await answers(realm), [], name);
+    }
+  });
+
+  it('fails closed, answering no init, without the kernel\'s scrub', async () => {
+    const realm = frameRealm(`#${frameKey}.${hostKey}`, { scrub: false });
+    assert.match(String(realm.verdict), /no scrub/);
+    assert.deepEqual(await answers(realm), []);
+  });
+});
 
 describe('the frame against an init the page forged', () => {
   const frameKey = 'a'.repeat(32);

@@ -6,7 +6,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { paranoidBin } from '../../rust-core/tests/node/paranoid-cli.mjs';
 
@@ -14,10 +14,11 @@ const ROOT = new URL('../../', import.meta.url);
 const read = (file) => readFileSync(new URL(file, ROOT), 'utf8');
 const { protocol } = JSON.parse(execFileSync(paranoidBin(), ['policy'], { encoding: 'utf8' }));
 
-// The files that speak a sandbox's hops (window, port, worker), and those that only switch on
-// the events a sandbox handle passes on (the port's types).
+// The files that speak a sandbox's hops (window, port, worker: every kernel file), and those
+// that only switch on the events a sandbox handle passes on (the port's types).
+const KERNEL_FILES = readdirSync(new URL('sandbox-page/kernel/', ROOT)).filter((f) => f.endsWith('.js')).map((f) => `sandbox-page/kernel/${f}`);
 const SANDBOX_FILES = [
-  'content/sandbox-host.js', 'sandbox-page/frame.js', 'sandbox-page/worker-driver.js', 'sandbox-page/kernel/main.js',
+  'content/sandbox-host.js', 'sandbox-page/frame.js', 'sandbox-page/worker-driver.js', ...KERNEL_FILES,
   'content/page-scripts.js', 'content/quarantine.js', 'content/userscripts.js',
 ];
 // Every shipped file that may speak the extension's own messages.

@@ -6,7 +6,8 @@
 //!
 //! What is generated: `sandbox-page/policy.js` (the policy tables from `paranoid policy`) and
 //! `sandbox-page/kernel.js` (the kernel files wrapped into one function expression, so the
-//! kernel leaves no global binding in the worker). Everything else is copied as it is.
+//! kernel leaves no global binding in the worker, and the kernel's scrub again, on its own, for
+//! the frame). Everything else is copied as it is.
 
 use std::fs;
 use std::io::Write;
@@ -28,8 +29,18 @@ const KERNEL_FILES: &[&str] = &[
     "clock.js",
     "function-constructors.js",
     "scrub.js",
+    "turns.js",
+    "loader.js",
+    "host-text.js",
+    "console.js",
+    "host-api.js",
+    "report.js",
     "main.js",
 ];
+
+/// The kernel file the frame runs too (on its own window), wrapped on its own into
+/// `paranoidScrubGlobal` beside the kernel: one scrub for both.
+const FRAME_SCRUB_FILE: &str = "scrub.js";
 
 /// Copied as they are, relative to the repository root.
 const STATIC_FILES: &[&str] = &[
@@ -268,6 +279,11 @@ fn lay_out(
         kernel.push_str(&format!("// --- sandbox-page/kernel/{file} ---\n{body}\n"));
     }
     kernel.push_str("return kernelMain(g);\n};\n");
+    let scrub = read(&root.join("sandbox-page/kernel").join(FRAME_SCRUB_FILE))?;
+    let scrub = scrub.strip_prefix("'use strict';\n").unwrap_or(&scrub);
+    kernel.push_str(&format!(
+        "// --- sandbox-page/kernel/{FRAME_SCRUB_FILE}, for the frame (frame.js) ---\nglobalThis.paranoidScrubGlobal = (function () {{\n'use strict';\n{scrub}\nreturn scrubGlobal;\n}})();\n"
+    ));
     write(&dir.join("sandbox-page/kernel.js"), kernel.as_bytes())?;
 
     let manifest: Value = serde_json::from_str(&read(&root.join("manifest.json"))?)

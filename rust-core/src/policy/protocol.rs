@@ -107,7 +107,7 @@ pub const MESSAGES: &[Message] = &[
         "content",
         "frame",
         "port",
-        &["id", "names"],
+        &["id", "names", "hostTime"],
     ),
     m(
         "port",
@@ -115,7 +115,7 @@ pub const MESSAGES: &[Message] = &[
         "content",
         "frame",
         "port",
-        &["id", "json"],
+        &["id", "json", "hostTime"],
     ),
     m("port", "kill", "content", "frame", "port", &["reason"]),
     // frame → content script, on the port.
@@ -197,7 +197,7 @@ pub const MESSAGES: &[Message] = &[
         "frame",
         "worker",
         "frame",
-        &["id", "names"],
+        &["id", "names", "hostTime"],
     ),
     m(
         "worker",
@@ -205,7 +205,7 @@ pub const MESSAGES: &[Message] = &[
         "frame",
         "worker",
         "frame",
-        &["id", "json"],
+        &["id", "json", "hostTime"],
     ),
     m("worker", "ping", "frame", "worker", "frame", &[]),
     // worker → frame (each with the boot token).

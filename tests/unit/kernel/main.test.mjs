@@ -1,0 +1,155 @@
+'use strict';
+// sandbox-page/kernel/main.js: the boot and the dispatch of the frame's messages, with every
+// kernel file the build wraps and the real wasm core, in a fresh worker realm. The boot says
+// `ready` or `boot-failed` (a module that is no core, a protocol row with no handler); after it,
+// a message is taken only by its own `type` and fields (never inherited ones), `ping` at any
+// time, `configure` once, and runs, reports and deliveries only once configured.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { wasmCorePath } from '../../../rust-core/tests/node/wasm-core.mjs';
+import { ROOT, kernelPolicy, loadKernelFiles } from './load-kernel-file.mjs';
+
+/** The build's list (`KERNEL_FILES` in xtask), with the shipped layer switches before main.js. */
+const KERNEL_FILES = (() => {
+  const sources = ['xtask/src/extension.rs', 'xtask/src/extension/layout.rs']
+    .map((file) => { try { return readFileSync(new URL(file, ROOT), 'utf8'); } catch { return ''; } });
+  const found = sources.map((text) => text.match(/const KERNEL_FILES: &\[&str\] = &\[([\s\S]*?)\];/)).find((m) => m);
+  assert.ok(found, 'xtask lists the kernel files in KERNEL_FILES');
+  const list = found[1];
+  const files = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  files.splice(files.length - 1, 0, 'layers-shipped.js');
+  return files;
+})();
+const MODULE = new WebAssembly.Module(readFileSync(wasmCorePath()));
+const TOKEN = 'boot-token';
+const task = () => new Promise((resolve) => setImmediate(resolve));
+const settle = async () => { for (let i = 0; i < 5; i++) await task(); };
+
+/** A booted kernel (or one whose boot failed), with what it posted since the last `take`. */
+async function kernel({ module = MODULE, policy = kernelPolicy() } = {}) {
+  const { realm, kernelMain } = loadKernelFiles(KERNEL_FILES, { policy });
+  kernelMain(realm.global);
+  const send = (message) => realm.dispatch('message', message);
+  let seen = 0;
+  /** What the kernel posted since the last call, without turn messages and tokens. */
+  const take = async () => {
+    await settle();
+    const fresh = realm.posted.slice(seen);
+    seen = realm.posted.length;
+    for (const m of fresh) assert.equal(m.token, TOKEN, 'every message carries the boot token');
+    return fresh.filter((m) => m.type !== 'turn').map(({ token, ...rest }) => rest);
+  };
+  send({ type: 'boot', token: TOKEN, module, layers: null });
+  return { realm, send, take };
+}
+const now = () => Date.now();
+
+describe('the boot', () => {
+  it('says ready with a core, every layer on', async () => {
+    const { realm, take } = await kernel();
+    assert.deepEqual(await take(), [{ type: 'ready' }]);
+    assert.equal(Object.hasOwn(realm.global, 'importScripts'), false, 'the scrub ran');
+  });
+
+  it('says boot-failed, and then answers nothing, without a core', async () => {
+    const { send, take } = await kernel({ module: 'not a module' });
+    const [failed, ...rest] = await take();
+    assert.equal(failed.type, 'boot-failed');
+    assert.equal(typeof failed.reason, 'string');
+    assert.deepEqual(rest, []);
+    send({ type: 'ping' });
+    assert.deepEqual(await take(), []);
+  });
+
+  it('says boot-failed when the protocol names a message to the worker it has no handler for', async () => {
+    const policy = structuredClone(kernelPolicy());
+    policy.protocol.messages.push({ hop: 'worker', type: 'unheard-of', from: 'frame', to: 'worker', acceptedFrom: 'frame', fields: [] });
+    const { take } = await kernel({ policy });
+    const [failed] = await take();
+    assert.equal(failed.type, 'boot-failed');
+    assert.match(failed.reason, /no handler for the protocol's unheard-of/);
+  });
+});
+
+describe('the dispatch', () => {
+  it('answers ping at any time, and nothing else before configure', async () => {
+    const { send, take } = await kernel();
+    await take();
+    send({ type: 'ping' });
+    send({ type: 'run', id: 1, source: 'console.log(1)', filename: 'a.js', hostTime: now() });
+    send({ type: 'report', id: 2, names: ['x'], hostTime: now() });
+    send({ type: 'deliver', id: 3, json: '1', hostTime: now() });
+    assert.deepEqual(await take(), [{ type: 'pong' }]);
+  });
+
+  it('runs a script once configured, and reports and delivers', async () => {
+    const { send, take } = await kernel();
+    await take();
+    send({ type: 'configure', cpuMs: 100, level: null, capabilities: { messages: true } });
+    send({ type: 'run', id: 1, filename: 'a.js', hostTime: now(),
+      source: 'var left = { n: 1 }; console.log("hi", 1 + 1); paranoid.onMessage((d) => paranoid.postMessage({ echo: d }));' });
+    const ran = await take();
+    assert.deepEqual(ran.map((m) => m.type), ['compiling', 'compiled', 'loaded', 'console', 'result']);
+    assert.equal(ran[2].filename, 'a.js');
+    assert.deepEqual(ran[3], { type: 'console', level: 'log', text: 'hi 2' });
+    assert.deepEqual(ran[4], { type: 'result', id: 1, status: 'ok' });
+
+    send({ type: 'report', id: 2, names: ['left', 'absent'], hostTime: now() });
+    send({ type: 'deliver', id: 3, json: '"ping"', hostTime: now() });
+    const [report, message, delivered] = await take();
+    assert.equal(report.type, 'report');
+    assert.deepEqual({ ...report.values }, { left: '{"n":1}', absent: null });
+    assert.deepEqual(message, { type: 'message', json: '{"echo":"ping"}' });
+    assert.deepEqual(delivered, { type: 'delivered', id: 3 });
+  });
+
+  it('answers a refused script with its diagnostics, and a throwing one with the error', async () => {
+    const { send, take } = await kernel();
+    await take();
+    send({ type: 'configure', cpuMs: 100 });
+    send({ type: 'run', id: 1, source: 'with (x) {}', filename: 'w.js', hostTime: now() });
+    send({ type: 'run', id: 2, source: 'throw new TypeError("mine")', filename: 't.js', hostTime: now() });
+    const results = (await take()).filter((m) => m.type === 'result');
+    assert.equal(results[0].status, 'rejected');
+    assert.ok(results[0].diagnostics.length > 0);
+    assert.equal(results[1].status, 'error');
+    assert.equal(results[1].error.name, 'TypeError');
+    assert.equal(results[1].error.message, 'mine');
+  });
+
+  it('takes configure once: a second cannot grant messages', async () => {
+    const { send, take } = await kernel();
+    await take();
+    send({ type: 'configure', cpuMs: 100, capabilities: {} });
+    send({ type: 'configure', cpuMs: 100, capabilities: { messages: true } });
+    send({ type: 'run', id: 1, source: 'console.log(typeof paranoid.postMessage)', filename: 'a.js', hostTime: now() });
+    assert.deepEqual((await take()).find((m) => m.type === 'console'), { type: 'console', level: 'log', text: 'undefined' });
+  });
+
+  it('reads only a message\'s own type and fields', async () => {
+    const { send, take } = await kernel();
+    await take();
+    send(Object.create({ type: 'ping' }));
+    send(Object.create({ type: 'configure', capabilities: { messages: true } }));
+    send({ type: 'unheard-of' });
+    send({ type: { toString() { throw new Error('hostile type'); } } });
+    assert.deepEqual(await take(), []);
+    // A configure whose capabilities are inherited grants nothing.
+    send(Object.assign(Object.create({ capabilities: { messages: true } }), { type: 'configure' }));
+    send(Object.assign(Object.create({ source: 'console.log("inherited source")' }), { type: 'run', id: 1, source: 'console.log(typeof paranoid.postMessage)', hostTime: now() }));
+    assert.deepEqual((await take()).find((m) => m.type === 'console').text, 'undefined');
+  });
+
+  it('reports an unhandled rejection as uncaught, in a turn', async () => {
+    const { realm, send, take } = await kernel();
+    await take();
+    send({ type: 'configure', cpuMs: 100 });
+    for (const listener of realm.listeners.unhandledrejection) listener({ reason: new RangeError('rejected') });
+    const [uncaught] = await take();
+    assert.equal(uncaught.type, 'uncaught');
+    assert.equal(uncaught.error.message, 'rejected');
+    assert.ok(realm.posted.some((m) => m.type === 'turn' && m.on === true));
+  });
+});
