@@ -18,6 +18,10 @@
 //! 5. No text names something outside the repository: a design file beside it (a `../shared/`
 //!    path that leaves the repository, a capitalised design file name, "the seed"), or an issue
 //!    by number. This file is exempt from checks 4 and 5: it must spell out what they look for.
+//! 6. Every kernel file `sandbox-page/kernel/X.js` has its unit test `tests/unit/kernel/X.test.mjs`
+//!    (ARCHITECTURE.md, "Where tests live"), and every such test names a kernel file that exists,
+//!    except the files of [`KERNEL_UNTESTED`] (no behaviour of their own to test) and of
+//!    [`KERNEL_TESTS_PENDING`] (a test still to be written), each with its reason.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -67,6 +71,28 @@ const KERNEL_EXEMPT: &[(&str, &str)] = &[
         "the test builds' layer switches, never shipped",
     ),
 ];
+
+/// Kernel files that need no unit test of their own (a constant, a test build's switch), each
+/// with the reason.
+const KERNEL_UNTESTED: &[(&str, &str)] = &[
+    (
+        "layers-shipped.js",
+        "the shipped build's layer switches: a constant (every layer on), no behaviour to test",
+    ),
+    (
+        "layers-test.js",
+        "the test builds' layer switches, never shipped: every `--layers` run of the browser \
+         tests goes through it",
+    ),
+];
+
+/// Kernel files whose unit test in `tests/unit/kernel/` is still to be written, each with the
+/// reason it waits. An entry leaves this list in the commit that adds its test: tidy reports it
+/// once the test exists.
+const KERNEL_TESTS_PENDING: &[(&str, &str)] = &[];
+
+/// Where the unit test of `sandbox-page/kernel/X.js` lives: `tests/unit/kernel/X.test.mjs`.
+const KERNEL_TESTS: &str = "tests/unit/kernel/";
 
 /// The directories whose `*.rs` files must each start with a `//!` module comment.
 const RUST_SOURCES: &[&str] = &[
@@ -136,6 +162,8 @@ fn check_repository(root: &Path, files: &[String]) -> Result<Vec<Problem>> {
         .collect();
     let mut problems = Vec::new();
     let mut doc_paths: Vec<(String, usize, String, String)> = Vec::new();
+    let mut kernel_files: Vec<&str> = Vec::new();
+    let mut kernel_tests: Vec<&str> = Vec::new();
 
     for rel in files {
         let Ok(bytes) = fs::read(root.join(rel)) else {
@@ -156,6 +184,12 @@ fn check_repository(root: &Path, files: &[String]) -> Result<Vec<Problem>> {
         if let Some(name) = rel.strip_prefix("sandbox-page/kernel/") {
             if name.ends_with(".js") && !name.contains('/') {
                 problems.extend(check_kernel_header(rel, name, &text));
+                kernel_files.push(name);
+            }
+        }
+        if let Some(name) = rel.strip_prefix(KERNEL_TESTS) {
+            if name.ends_with(".test.mjs") && !name.contains('/') {
+                kernel_tests.push(name);
             }
         }
         if rel.ends_with(".rs")
@@ -179,6 +213,13 @@ fn check_repository(root: &Path, files: &[String]) -> Result<Vec<Problem>> {
             ));
         }
     }
+
+    problems.extend(check_kernel_tests(
+        &kernel_files,
+        &kernel_tests,
+        KERNEL_UNTESTED,
+        KERNEL_TESTS_PENDING,
+    ));
 
     let states = path_states(root, doc_paths.iter().map(|(_, _, _, p)| p.as_str()))?;
     for (file, line, shown, path) in &doc_paths {
@@ -458,6 +499,78 @@ pub fn check_kernel_header(rel: &str, name: &str, text: &str) -> Vec<Problem> {
     }
 }
 
+/// Check 6: each kernel file (`kernel`: names in `sandbox-page/kernel/`) has its unit test
+/// (`tests`: names in [`KERNEL_TESTS`]), each test a kernel file, and the lists of files without
+/// one are not stale.
+pub fn check_kernel_tests(
+    kernel: &[&str],
+    tests: &[&str],
+    untested: &[(&str, &str)],
+    pending: &[(&str, &str)],
+) -> Vec<Problem> {
+    let test_of = |file: &str| format!("{}.test.mjs", file.trim_end_matches(".js"));
+    let listed = |list: &[(&str, &str)], file: &str| list.iter().any(|(name, _)| *name == file);
+    let mut problems = Vec::new();
+    for file in kernel {
+        let test = test_of(file);
+        let has_test = tests.contains(&test.as_str());
+        if listed(untested, file) || listed(pending, file) {
+            if has_test {
+                problems.push(problem(
+                    SELF,
+                    1,
+                    format!(
+                        "sandbox-page/kernel/{file} has its test now ({KERNEL_TESTS}{test}): \
+                         remove it from KERNEL_UNTESTED or KERNEL_TESTS_PENDING"
+                    ),
+                ));
+            }
+        } else if !has_test {
+            problems.push(problem(
+                &format!("sandbox-page/kernel/{file}"),
+                1,
+                format!(
+                    "a kernel file has no unit test: write {KERNEL_TESTS}{test}, loading the file \
+                     with tests/unit/kernel/load-kernel-file.mjs as the others do (ARCHITECTURE.md, \
+                     \"Where tests live\"); a constant or test-build file goes in tidy's \
+                     KERNEL_UNTESTED with the reason"
+                ),
+            ));
+        }
+    }
+    for test in tests {
+        let file = format!("{}.js", test.trim_end_matches(".test.mjs"));
+        if !kernel.contains(&file.as_str()) {
+            problems.push(problem(
+                &format!("{KERNEL_TESTS}{test}"),
+                1,
+                format!(
+                    "tests sandbox-page/kernel/{file}, which does not exist: name the test after \
+                     the kernel file it tests (a split file's tests go with the new files)"
+                ),
+            ));
+        }
+    }
+    for (list, name) in [
+        (untested, "KERNEL_UNTESTED"),
+        (pending, "KERNEL_TESTS_PENDING"),
+    ] {
+        for (file, why) in list {
+            if !kernel.contains(file) {
+                problems.push(problem(
+                    SELF,
+                    1,
+                    format!(
+                        "{name} lists sandbox-page/kernel/{file} ({why}), which is gone: remove \
+                         the stale entry"
+                    ),
+                ));
+            }
+        }
+    }
+    problems
+}
+
 /// Check 3: a Rust module says what it is for.
 pub fn check_module_doc(rel: &str, text: &str) -> Vec<Problem> {
     if text.starts_with("//!") {
@@ -642,6 +755,48 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 3);
         assert!(check_kernel_header("sandbox-page/kernel/main.js", "main.js", bad).is_empty());
+    }
+
+    #[test]
+    fn every_kernel_file_has_its_unit_test() {
+        let kernel = ["clock.js", "scope.js", "main.js", "constant.js"];
+        let untested = [("constant.js", "a constant")];
+        let pending = [("main.js", "to be written")];
+        let ok = ["clock.test.mjs", "scope.test.mjs"];
+        assert!(check_kernel_tests(&kernel, &ok, &untested, &pending).is_empty());
+
+        // A file without its test, and a test whose file was renamed away.
+        let found = check_kernel_tests(
+            &kernel,
+            &["clock.test.mjs", "scopes.test.mjs"],
+            &untested,
+            &pending,
+        );
+        let found: Vec<(&str, bool)> = found
+            .iter()
+            .map(|p| (p.file.as_str(), p.message.contains("load-kernel-file.mjs")))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                ("sandbox-page/kernel/scope.js", true),
+                ("tests/unit/kernel/scopes.test.mjs", false),
+            ]
+        );
+
+        // A listed file that got its test, and a listed file that is gone: the lists are stale.
+        let stale = check_kernel_tests(
+            &["clock.js", "main.js"],
+            &["clock.test.mjs", "main.test.mjs"],
+            &untested,
+            &pending,
+        );
+        assert_eq!(stale.len(), 2, "{stale:?}");
+        assert!(stale.iter().all(|p| p.file == SELF));
+        assert!(stale[0].message.contains("main.js has its test now"));
+        assert!(stale[1]
+            .message
+            .contains("KERNEL_UNTESTED lists sandbox-page/kernel/constant.js"));
     }
 
     #[test]
