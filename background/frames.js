@@ -4,13 +4,13 @@
 // the pages ask for the list (`paranoid:tab-frames`), then each frame, by id, for its entries.
 // Only frame ids are kept (what ran is asked of the frame itself, so a page cannot make the
 // popup show what it did not run), in `storage.session` because the service worker stops
-// between events: at most 64 a tab, forgotten with the tab. A frame id that has since gone
-// away is harmless: asking it fails and the page skips it.
+// between events: at most the policy's `extension.framesKept` a tab, forgotten with the tab. A
+// frame id that has since gone away is harmless: asking it fails and the page skips it.
 
+/* global paranoidPolicy */
 /* exported paranoidFramesMessage */
 
 const paranoidFramesApi = globalThis.browser ?? globalThis.chrome;
-const PARANOID_FRAMES_KEPT = 64;
 const paranoidFramesKey = (tabId) => `paranoid:frames:${tabId}`;
 let paranoidFramesQueue = Promise.resolve();
 
@@ -34,7 +34,7 @@ function paranoidFramesMessage(message, sender) {
       const ids = await paranoidFramesOf(tabId);
       if (ids.includes(frameId)) return;
       ids.push(frameId);
-      await paranoidFramesApi.storage.session.set({ [paranoidFramesKey(tabId)]: ids.slice(-PARANOID_FRAMES_KEPT) });
+      await paranoidFramesApi.storage.session.set({ [paranoidFramesKey(tabId)]: ids.slice(-paranoidPolicy().extension.framesKept) });
     });
     paranoidFramesQueue = task.catch(() => {});
     return task.then(() => ({ ok: true }));

@@ -66,6 +66,7 @@ async function usValues(id) {
 }
 
 const usNameOk = (name) => typeof name === 'string' && name.length > 0 && name.length <= paranoidPolicy().userscripts.valueNameMax;
+const usNameError = (call) => new TypeError(`${call}: the name must be a non-empty string of at most ${paranoidPolicy().userscripts.valueNameMax} characters`);
 
 /**
  * Calls of each script in a sliding window, per kind (`calls`, `tabs`, `notifications`): what a
@@ -93,7 +94,7 @@ async function usCall(record, name, args, sender) {
   switch (name) {
     case 'GM.getValue': {
       const [key, fallback] = args;
-      if (!usNameOk(key)) throw new TypeError('GM.getValue: the name must be a non-empty string of at most 256 characters');
+      if (!usNameOk(key)) throw usNameError('GM.getValue');
       const values = await usValues(id);
       return Object.hasOwn(values, key) ? JSON.parse(values[key]) : fallback;
     }
@@ -102,7 +103,7 @@ async function usCall(record, name, args, sender) {
     case 'GM.setValue':
     case 'GM.deleteValue': {
       const [key, value] = args;
-      if (!usNameOk(key)) throw new TypeError(`${name}: the name must be a non-empty string of at most 256 characters`);
+      if (!usNameOk(key)) throw usNameError(name);
       return usSerially(paranoidUserscriptKeys.values(id), async () => {
         const values = await usValues(id);
         if (name === 'GM.deleteValue') delete values[key];
@@ -293,7 +294,7 @@ const usInFlight = new Map();
  * @type {Map<string, AbortController>}
  */
 const usRequests = new Map();
-/** Aborts that arrived before their request (the two messages race): at most 256 kept. */
+/** Aborts that arrived before their request (the two messages race): the newest `abortsKept`. */
 const usAbortedEarly = new Set();
 
 function usRequestKey(record, sender, key) {
@@ -308,7 +309,7 @@ function usAbortRequest(record, key, sender) {
   const running = usRequests.get(k);
   if (running) { running.abort(); return true; }
   usAbortedEarly.add(k);
-  if (usAbortedEarly.size > 256) usAbortedEarly.delete(usAbortedEarly.values().next().value);
+  if (usAbortedEarly.size > paranoidPolicy().userscripts.abortsKept) usAbortedEarly.delete(usAbortedEarly.values().next().value);
   return false;
 }
 
@@ -403,8 +404,7 @@ async function usAnswer(id, message, sender) {
 // run on it (`paranoid:userscripts-for`, once per document, before the page's own scripts, so
 // `sender.url` is the URL the document loaded). The top frame's question only, and a prerendered
 // page's not. A page can still load a `.user.js` by itself (a script navigating, a redirect
-// loop): at most one install page per tab, and per URL, every 10 s.
-const US_OFFER_EVERY_MS = 10000;
+// loop): at most one install page per tab, and per URL, every `offerEveryMs` (the policy's).
 /** When an install page was last offered, per tab id and per URL (the service worker's life). */
 const usOffered = { tabs: new Map(), urls: new Map() };
 usBackgroundApi.runtime.onMessage.addListener((message, sender) => {
@@ -417,7 +417,7 @@ usBackgroundApi.runtime.onMessage.addListener((message, sender) => {
   url.hash = '';
   const now = Date.now();
   for (const offered of [usOffered.tabs, usOffered.urls]) {
-    for (const [key, at] of offered) if (now - at >= US_OFFER_EVERY_MS) offered.delete(key);
+    for (const [key, at] of offered) if (now - at >= paranoidPolicy().userscripts.offerEveryMs) offered.delete(key);
   }
   if (usOffered.tabs.has(sender.tab.id) || usOffered.urls.has(url.href)) return undefined;
   usOffered.tabs.set(sender.tab.id, now);

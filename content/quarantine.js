@@ -7,7 +7,7 @@
 // all. What the script reached for and did not find (`document`, `navigator`, `fetch`, …) is
 // the report people want to see.
 
-/* global openSandbox, paranoidExtension */
+/* global openSandbox, paranoidExtension, paranoidPolicy */
 /* exported paranoidQuarantine */
 
 /**
@@ -22,7 +22,7 @@ function paranoidQuarantine(site, registry, open = openSandbox) {
   }
   if (rules.length === 0) return;
   const seen = new WeakSet();
-  const QUIET_WAIT_MS = 5000;
+  const QUIET_WAIT_MS = paranoidPolicy().host.quietWaitMs;
 
   const ruleFor = (url) => rules.find((r) => r.regex.test(url.split('#')[0])) ?? null;
 

@@ -49,8 +49,9 @@ function paranoidKey() {
  * @param {() => void} teardown removes what hosts the sandbox, once, when it dies
  */
 function paranoidSandboxHandle(post, options, teardown) {
-  const EVENTS_KEPT = 1000;
-  const MESSAGE_LIMIT = paranoidPolicy().messageLimit;
+  const policy = paranoidPolicy();
+  const EVENTS_KEPT = policy.host.eventsKept;
+  const MESSAGE_LIMIT = policy.messageLimit;
   let nextId = 1;
   const waiting = new Map();
   let quietWaiters = [];
@@ -119,7 +120,7 @@ function paranoidSandboxHandle(post, options, teardown) {
   // frame's heartbeat ping waits in the worker's queue behind whatever is there, so a page that
   // posted a thousand messages at once got its sandbox killed by Firefox's watchdog while it was
   // only reading them (measured: "the worker did not answer for 110 ms").
-  const DELIVERIES_IN_FLIGHT = 16;
+  const DELIVERIES_IN_FLIGHT = policy.host.deliveriesInFlight;
   let deliveriesInFlight = 0;
   const deliveriesWaiting = [];
   const sendPost = (json) => new Promise((resolve) => {
@@ -262,7 +263,6 @@ async function paranoidBootFrame(layers) {
 // One booted sandbox waits for the next `openSandbox` once a page has used one: the frame, the
 // core's compile and the kernel's boot are most of a start (measured in docs/BENCHMARKS.md). Pages that never open a sandbox never get one.
 let paranoidSpare = null;
-const PARANOID_SPARE_DELAY_MS = 100;
 
 /**
  * Opens a sandbox: the waiting spare when there is one, else a fresh frame.
@@ -283,7 +283,7 @@ async function openSandbox(options = {}) {
   sandbox.configure(options);
   if (pooled && paranoidSpare === null) {
     // A little later, so that the spare's start does not compete with this sandbox's first run.
-    paranoidSpare = new Promise((resolve) => setTimeout(resolve, PARANOID_SPARE_DELAY_MS)).then(() => paranoidOpenFrame(undefined));
+    paranoidSpare = new Promise((resolve) => setTimeout(resolve, paranoidPolicy().host.spareDelayMs)).then(() => paranoidOpenFrame(undefined));
     paranoidSpare.catch(() => { paranoidSpare = null; });
   }
   return sandbox.handle;

@@ -5,13 +5,14 @@
 // Only plain data leaves; entries are capped so that a page adding tags in a loop cannot grow
 // the list without bound.
 
-/* global paranoidExtension */
+/* global paranoidExtension, paranoidPolicy */
 /* exported paranoidRegistry */
 
 const paranoidRegistry = (() => {
-  const KEPT = 500;
-  const DIAGNOSTICS_KEPT = 20;
-  const MISSING_KEPT = 256;
+  const policy = paranoidPolicy();
+  const KEPT = policy.host.entriesKept;
+  const DIAGNOSTICS_KEPT = policy.host.diagnosticsKept;
+  const MISSING_KEPT = policy.sandbox.missingKept;
   const entries = [];
   let dropped = 0;
   let site = { enabled: true };

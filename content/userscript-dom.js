@@ -12,16 +12,18 @@
 
 // The element and attribute tables are the policy's (rust-core/src/policy/dom.rs, generated into
 // sandbox-page/policy.js): which tags markup may make, which it drops with their content, which
-// page elements cannot be changed, and per element which attributes may be set and what each
-// value means. Nothing here lists tags or attributes.
+// page elements cannot be changed, per element which attributes may be set and what each value
+// means, which events a script may listen to, and how much of the page it may hold. Nothing here
+// lists tags, attributes or events.
 const PARANOID_DOM_POLICY = paranoidPolicy().dom;
 const PARANOID_DOM_TAGS = new Set(PARANOID_DOM_POLICY.tags);
 const PARANOID_DOM_DROPPED = new Set(PARANOID_DOM_POLICY.dropped);
 const PARANOID_DOM_SEALED = new Set(PARANOID_DOM_POLICY.sealed);
 const PARANOID_DOM_XHTML = 'http://www.w3.org/1999/xhtml';
-const PARANOID_DOM_EVENTS = new Set(['click', 'dblclick', 'input', 'change', 'keydown', 'keyup', 'mouseenter', 'mouseleave', 'focus', 'blur']);
+const PARANOID_DOM_EVENTS = new Set(PARANOID_DOM_POLICY.events);
+// The places `insertAdjacentText` and its kin name: the DOM's own words, not a policy.
 const PARANOID_DOM_POSITIONS = new Set(['beforebegin', 'afterbegin', 'beforeend', 'afterend']);
-const PARANOID_DOM_LIMITS = { handles: 10000, results: 1000, listeners: 256, selector: 1024, text: 512 * 1024 };
+const PARANOID_DOM_LIMITS = PARANOID_DOM_POLICY.limits;
 
 /** One script's handles and listeners. */
 function paranoidDomState() {
@@ -216,7 +218,7 @@ function paranoidDomCall(state, granted, name, args, emit) {
       e.addEventListener(second, (event) => {
         const target = event.target instanceof Element ? paranoidDomHandle(state, event.target) : null;
         const data = { type: event.type, target };
-        if ('value' in event.target && typeof event.target.value === 'string') data.value = event.target.value.slice(0, 10000);
+        if ('value' in event.target && typeof event.target.value === 'string') data.value = event.target.value.slice(0, PARANOID_DOM_LIMITS.eventValue);
         if (typeof event.target.checked === 'boolean') data.checked = event.target.checked;
         if (typeof event.key === 'string') data.key = event.key;
         emit(third, data);

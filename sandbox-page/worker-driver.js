@@ -43,7 +43,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
 
 
   // --- the watchdog ---
-  let budgetMs = 100;
+  const WATCHDOG = policy.watchdog;
+  let budgetMs = policy.sandbox.defaultCpuMs;
   let instant = null;
   let usedMs = 0;
   let totalMs = 0;
@@ -54,16 +55,16 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   let lastRequest = null; // the id of the last request from the host: a `quiet` names it
 
   // The heartbeat, layer 1's own check that needs nothing of the kernel's accounting: a ping
-  // every 50 ms; a worker that leaves one unanswered past the budget is busy in something the
+  // every BEAT_MS; a worker that leaves one unanswered past the budget is busy in something the
   // turn messages do not show, and is killed. Transpiling the host's script (between
   // `compiling` and `compiled`) is exempt, up to COMPILE_LIMIT_MS.
   // When the beat itself comes late, the frame's own thread was stalled (the sandbox frames of
   // an extension share a process: measured, 50 sandboxes starting at once stalled it 500 ms) and
   // the answer may be waiting behind it: the ping is sent again rather than judged, at most
-  // LATE_BEATS_FORGIVEN times in a row.
-  const COMPILE_LIMIT_MS = 60000;
-  const BEAT_MS = 50;
-  const LATE_BEATS_FORGIVEN = 20;
+  // LATE_BEATS_FORGIVEN times in a row. The numbers and why: rust-core/src/policy/limits.rs.
+  const COMPILE_LIMIT_MS = WATCHDOG.compileLimitMs;
+  const BEAT_MS = WATCHDOG.beatMs;
+  const LATE_BEATS_FORGIVEN = WATCHDOG.lateBeatsForgiven;
   let heartbeat = null;
   let pingSentAt = null;
   let compilingSince = null;
@@ -108,7 +109,6 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   // whole budget always fits: the short one is max(1 s, 4 × budget) at half a core, the long
   // one max(10 s, 20 × budget) at a quarter (policy.watchdog). Measured before: a single 1 s
   // window of 5 × budget let a 250 ms budget hold ~90 % of a core for as long as it liked.
-  const WATCHDOG = policy.watchdog;
   const windows = [
     { ms: () => Math.max(WATCHDOG.shortWindowMs, WATCHDOG.shortBudgets * budgetMs), share: WATCHDOG.shortShare, turns: [], head: 0, sum: 0 },
     { ms: () => Math.max(WATCHDOG.longWindowMs, WATCHDOG.longBudgets * budgetMs), share: WATCHDOG.longShare, turns: [], head: 0, sum: 0 },
@@ -141,7 +141,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   // waited in the frame's queue (its thread stalled), which is not the sandbox's. The kill timer
   // that fires late for the same reason is armed again, up to LATE_KILLS_FORGIVEN times a turn,
   // so that a queued end of turn is read first; a worker still in its turn is then killed.
-  const LATE_KILLS_FORGIVEN = 3;
+  const LATE_KILLS_FORGIVEN = WATCHDOG.lateKillsForgiven;
   let turnStartWorker = null;
   const armKill = (left, forgiven) => {
     const armedAt = now();
@@ -176,7 +176,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   // --- errors at original positions ---
   // At most LOCATES_PER_SECOND errors a second are mapped (each costs a scan of the stack);
   // the rest keep their text and lose their position. Texts are cut again here.
-  const LOCATES_PER_SECOND = 100;
+  const LOCATES_PER_SECOND = policy.sandbox.locatesPerSecond;
   const TEXT_LIMIT = policy.hostTextLimit;
   let locateWindow = 0, locatesInWindow = 0;
   const cut = (v) => { const t = String(v); return t.length > TEXT_LIMIT ? `${t.slice(0, TEXT_LIMIT)}…` : t; };
@@ -244,7 +244,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       }
       case 'report': {
         outstanding--;
-        const missing = Array.isArray(message.missing) ? message.missing.slice(0, 256).map(cut) : [];
+        const missing = Array.isArray(message.missing) ? message.missing.slice(0, policy.sandbox.missingKept).map(cut) : [];
         send({ type: 'report', id: message.id, values: message.values, missing });
         checkQuiet();
         break;

@@ -3,17 +3,16 @@
 // the kernel's glue). `core` vets and transpiles (rust-core); `meta` reads match patterns and
 // userscript metadata (rust-meta). One instance per call: neither keeps state between requests.
 
+/* global paranoidPolicy */
 /* exported paranoidWasmCall */
 
 /** @type {Map<string, Promise<WebAssembly.Module>>} */
 const paranoidWasmModules = new Map();
 
-/**
- * At most this many instances at once: each reserves its memory (the 8 MiB stack and more), and
- * a flood of messages to the background (each GM call asks rust-meta where its script runs)
- * ran Chromium's service worker out of memory with 400 at once. The rest wait their turn.
- */
-const PARANOID_WASM_AT_ONCE = 4;
+// At most `extension.wasmAtOnce` instances at once (the policy's): each reserves its memory (the
+// 8 MiB stack and more), and a flood of messages to the background (each GM call asks rust-meta
+// where its script runs) ran Chromium's service worker out of memory with 400 at once. The rest
+// wait their turn.
 let paranoidWasmRunning = 0;
 /** @type {(() => void)[]} */
 const paranoidWasmWaiting = [];
@@ -33,7 +32,7 @@ async function paranoidWasmCall(module, exportName, text, ...extra) {
       .then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
   }
   const compiled = await paranoidWasmModules.get(module);
-  if (paranoidWasmRunning >= PARANOID_WASM_AT_ONCE) await new Promise((resolve) => paranoidWasmWaiting.push(resolve));
+  if (paranoidWasmRunning >= paranoidPolicy().extension.wasmAtOnce) await new Promise((resolve) => paranoidWasmWaiting.push(resolve));
   else paranoidWasmRunning++;
   try {
     const e = (await WebAssembly.instantiate(compiled, {})).exports;

@@ -22,6 +22,10 @@
 //!    (ARCHITECTURE.md, "Where tests live"), and every such test names a kernel file that exists,
 //!    except the files of [`KERNEL_UNTESTED`] (no behaviour of their own to test) and of
 //!    [`KERNEL_TESTS_PENDING`] (a test still to be written), each with its reason.
+//! 7. No JS file of the extension ([`NUMBER_DIRS`]) declares a number of its own as an
+//!    upper-case constant (`const EVENTS_KEPT = 1000;`): a limit lives once in
+//!    `rust-core/src/policy/` and is read from `paranoidPolicy()`. The few numbers that are no
+//!    limit are listed in [`LOCAL_NUMBERS`], each with its reason.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -94,6 +98,18 @@ const KERNEL_TESTS_PENDING: &[(&str, &str)] = &[];
 /// Where the unit test of `sandbox-page/kernel/X.js` lives: `tests/unit/kernel/X.test.mjs`.
 const KERNEL_TESTS: &str = "tests/unit/kernel/";
 
+/// Where check 7 looks for numeric constants: every JS file the extension ships.
+const NUMBER_DIRS: &[&str] = &["background/", "content/", "shared/", "ui/", "sandbox-page/"];
+
+/// Upper-case numeric constants a JS file may declare, by file (or folder) and name (`*`: any),
+/// each with why it is no limit of the policy's. A stale entry is reported.
+const LOCAL_NUMBERS: &[(&str, &str, &str)] = &[(
+    "sandbox-page/kernel/",
+    "*",
+    "the kernel's limits are in the policy (`sandbox`); its files switch to reading them after \
+     main.js's split into files, and this entry goes with them",
+)];
+
 /// The directories whose `*.rs` files must each start with a `//!` module comment.
 const RUST_SOURCES: &[&str] = &[
     "rust-core/src",
@@ -162,6 +178,7 @@ fn check_repository(root: &Path, files: &[String]) -> Result<Vec<Problem>> {
         .collect();
     let mut problems = Vec::new();
     let mut doc_paths: Vec<(String, usize, String, String)> = Vec::new();
+    let mut local_numbers_used = vec![false; LOCAL_NUMBERS.len()];
     let mut kernel_files: Vec<&str> = Vec::new();
     let mut kernel_tests: Vec<&str> = Vec::new();
 
@@ -192,6 +209,27 @@ fn check_repository(root: &Path, files: &[String]) -> Result<Vec<Problem>> {
                 kernel_tests.push(name);
             }
         }
+        if rel.ends_with(".js") && NUMBER_DIRS.iter().any(|d| rel.starts_with(d)) {
+            for (line, name) in numeric_constants(&text) {
+                let allowed = LOCAL_NUMBERS.iter().position(|(place, allowed, _)| {
+                    (rel == place || (place.ends_with('/') && rel.starts_with(place)))
+                        && (*allowed == "*" || *allowed == name)
+                });
+                match allowed {
+                    Some(i) => local_numbers_used[i] = true,
+                    None => problems.push(problem(
+                        rel,
+                        line,
+                        format!(
+                            "`const {name}` is a number of this file's own: put the limit in \
+                             rust-core/src/policy/ (a Rust const saying why, emitted by \
+                             `policy::tables`) and read it from `paranoidPolicy()`; a number that \
+                             is no limit goes in tidy's LOCAL_NUMBERS with the reason"
+                        ),
+                    )),
+                }
+            }
+        }
         if rel.ends_with(".rs")
             && RUST_SOURCES
                 .iter()
@@ -220,6 +258,19 @@ fn check_repository(root: &Path, files: &[String]) -> Result<Vec<Problem>> {
         KERNEL_UNTESTED,
         KERNEL_TESTS_PENDING,
     ));
+
+    for ((place, name, why), used) in LOCAL_NUMBERS.iter().zip(&local_numbers_used) {
+        if !used {
+            problems.push(problem(
+                SELF,
+                1,
+                format!(
+                    "LOCAL_NUMBERS allows `const {name}` in {place} ({why}), which declares no \
+                     such number now: remove the stale entry"
+                ),
+            ));
+        }
+    }
 
     let states = path_states(root, doc_paths.iter().map(|(_, _, _, p)| p.as_str()))?;
     for (file, line, shown, path) in &doc_paths {
@@ -714,6 +765,32 @@ fn issue_number(lower: &str) -> Option<String> {
     None
 }
 
+/// Check 7: the upper-case constants a JS text declares as a number (`const NAME = 64`,
+/// `= 1 << 20`, `= 16 * LIMIT`), with their lines. Comments and lower-case names are skipped.
+pub fn numeric_constants(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(rest) = line.trim_start().strip_prefix("const ") else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+            .collect();
+        if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            continue;
+        }
+        let Some(value) = rest[name.len()..].trim_start().strip_prefix('=') else {
+            continue; // `const Name…`, a mixed-case name
+        };
+        let value = value.trim_start().trim_start_matches(['-', '(']);
+        if value.starts_with(|c: char| c.is_ascii_digit()) {
+            found.push((i + 1, name));
+        }
+    }
+    found
+}
+
 fn line_of(text: &str, byte: usize) -> usize {
     text[..byte].matches('\n').count() + 1
 }
@@ -836,6 +913,31 @@ mod tests {
             Some("\"issues 4\"".into())
         );
         assert_eq!(issue_number("tissue 5, issue-free"), None);
+    }
+
+    #[test]
+    fn numeric_constants_are_found_and_other_declarations_are_not() {
+        let text = "const EVENTS_KEPT = 1000;\n\
+                    \x20 const REPORT_LIMIT = 1 << 20;\n\
+                    const CHARS = 16 * LIMIT, OTHER = 2;\n\
+                    const NEG = -(1);\n\
+                    const LIMIT = policy.messageLimit;\n\
+                    const dataUrls = 64;\n\
+                    const R = c.freeze({});\n\
+                    const Name2 = 3;\n\
+                    // const COMMENTED = 5;\n\
+                    let BUDGET = 100;\n";
+        let found = numeric_constants(text);
+        let names: Vec<(usize, &str)> = found.iter().map(|(n, s)| (*n, s.as_str())).collect();
+        assert_eq!(
+            names,
+            vec![
+                (1, "EVENTS_KEPT"),
+                (2, "REPORT_LIMIT"),
+                (3, "CHARS"),
+                (4, "NEG")
+            ]
+        );
     }
 
     #[test]
