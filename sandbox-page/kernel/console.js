@@ -6,25 +6,26 @@
 //    joins its arguments' text (host-text.js) with spaces and cuts it to `hostTextLimit`.
 // 2. An uncaught error (a throwing timer, listener or microtask, an unhandled rejection) is
 //    described field by field (host-text.js).
-// 3. Both count against one limit: EVENTS_PER_INSTANT per virtual instant, and
-//    EVENTS_PER_SECOND per real second (a chain of 1 ms timers makes a new instant at every
-//    tick). What is dropped is counted and said once, in a warning, at the next instant.
+// 3. Both count against one limit: the policy's `sandbox.eventsPerInstant` per virtual instant,
+//    and `sandbox.eventsPerSecond` per real second (a chain of 1 ms timers makes a new instant at
+//    every tick). What is dropped is counted and said once, in a warning, at the next instant.
 // Spec: Console Standard §1.1 (logging: log, info, warn, error, debug).
 
 /**
  * @param {any} c captured commons
+ * @param {{ sandbox: { eventsPerInstant: number, eventsPerSecond: number } }} policy
  * @param {{ post(message: object): void, instant(): number, text: any }} hooks `post` sends to
  *   the frame, `instant` is the virtual clock's current instant, `text` is host-text.js's
  * @returns {{ standIn: object, uncaught(error: unknown): void }}
  */
-function makeConsole(c, hooks) {
+function makeConsole(c, policy, hooks) {
   const text = hooks.text;
   const realNow = () => c.apply(c.performanceNow, c.performance, []);
-  const EVENTS_PER_INSTANT = 200;
+  const perInstant = policy.sandbox.eventsPerInstant;
+  const perSecond = policy.sandbox.eventsPerSecond;
   let eventsInstant = null;
   let eventsSent = 0;
   let eventsDropped = 0;
-  const EVENTS_PER_SECOND = 500;
   let eventsSecond = 0;
   let eventsThisSecond = 0;
   const event = (message) => {
@@ -37,7 +38,7 @@ function makeConsole(c, hooks) {
     }
     const t = realNow();
     if (t - eventsSecond > 1000) { eventsSecond = t; eventsThisSecond = 0; }
-    if (eventsSent >= EVENTS_PER_INSTANT || eventsThisSecond >= EVENTS_PER_SECOND) { eventsDropped++; return; }
+    if (eventsSent >= perInstant || eventsThisSecond >= perSecond) { eventsDropped++; return; }
     eventsSent++;
     eventsThisSecond++;
     hooks.post(message);

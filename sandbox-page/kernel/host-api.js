@@ -10,16 +10,17 @@
 //    to ±5 % of the budget at each instant, so that counting loop turns between two steps does
 //    not make a fine clock.
 // 3. `postMessage` sends JSON text only (the captured `JSON.stringify`; undefined, functions and
-//    symbols refused): at most `messageLimit` characters each, MESSAGES_PER_SECOND messages and
-//    MESSAGE_CHARS_PER_SECOND characters a real second.
-// 4. `onMessage` keeps at most MESSAGE_LISTENERS functions. `deliver` parses the host's JSON with
+//    symbols refused): at most `messageLimit` characters each, `sandbox.messagesPerSecond`
+//    messages and `sandbox.messageCharsPerSecond` characters a real second (the policy's).
+// 4. `onMessage` keeps at most `sandbox.messageListeners` functions. `deliver` parses the host's JSON with
 //    the captured `JSON.parse` and calls each listener with `this` undefined; a listener's throw
 //    is reported as uncaught and the next one still runs.
 // Spec: ECMA-262 §25.5 (the JSON object), docs/page-scripts.md (what a page sees).
 
 /**
  * @param {any} c captured commons
- * @param {{ messageLimit: number }} policy
+ * @param {{ messageLimit: number, sandbox: { defaultCpuMs: number, messagesPerSecond: number,
+ *   messageCharsPerSecond: number, messageListeners: number } }} policy
  * @param {{ post(message: object): void, uncaught(error: unknown): void, describe(error: unknown): any,
  *   instant(): unknown, used(): number }} hooks `instant` and `used` are the turns' (turns.js)
  * @returns {{ api: object, configure(settings: any): void, deliver(json: string): void }}
@@ -29,7 +30,7 @@ function makeHostApi(c, policy, hooks) {
   // After untrusted code has run, `array[i] = v` could reach a setter planted on
   // Array.prototype: the kernel defines the element instead.
   const append = (array, value) => c.reflectDefine(array, array.length, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
-  let budget = 100;
+  let budget = policy.sandbox.defaultCpuMs;
 
   let jitterInstant = null;
   const jitter = c.construct(c.Float64Array, [3]);
@@ -47,9 +48,9 @@ function makeHostApi(c, policy, hooks) {
   };
 
   const MESSAGE_LIMIT = policy.messageLimit;
-  const MESSAGES_PER_SECOND = 5000;
-  const MESSAGE_CHARS_PER_SECOND = 16 * MESSAGE_LIMIT;
-  const MESSAGE_LISTENERS = 64;
+  const MESSAGES_PER_SECOND = policy.sandbox.messagesPerSecond;
+  const MESSAGE_CHARS_PER_SECOND = policy.sandbox.messageCharsPerSecond;
+  const MESSAGE_LISTENERS = policy.sandbox.messageListeners;
   let messagesSecond = 0, messagesThisSecond = 0, bytesThisSecond = 0;
   const listeners = [];
   const grantMessages = () => {

@@ -13,20 +13,22 @@
 // 3. Transpiled function code hands its function over through `__paranoid_rt__.functionResult`
 //    (`handOver`); `loadFunction` takes it, and fails if nothing came.
 // 4. Each data: URL gets a short name (`paranoid:script-N`); `shorten` swaps the newest
-//    DATA_URLS_KEPT URLs for their names in a stack, before anything is cut or sent.
+//    `sandbox.dataUrlsKept` URLs (the policy's) for their names in a stack, before anything is
+//    cut or sent.
 // Spec: HTML §10.2 (workers: importScripts), File API §3 (Blob), §8 (blob URLs), RFC 2397
 // (data: URLs), WebIDL §3.2 (a sequence argument is read by iteration).
 
 /**
  * @param {any} c captured commons
  * @param {any} g the worker's global (the receiver of `importScripts`)
+ * @param {{ sandbox: { dataUrlsKept: number } }} policy
  */
-function makeLoader(c, g) {
+function makeLoader(c, g, policy) {
   let useDataUrls = false;
 
   // The names of data: URLs, in a ring of the newest DATA_URLS_KEPT (each `Function` call makes
   // one).
-  const DATA_URLS_KEPT = 64;
+  const DATA_URLS_KEPT = policy.sandbox.dataUrlsKept;
   const dataUrls = c.create(null);
   let dataUrlCount = 0;
   const nameDataUrl = (url) => {

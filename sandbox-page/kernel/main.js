@@ -43,12 +43,12 @@ function kernelMain(g) {
   const record = (fields) => c.setPrototypeOf(fields, null);
   const currentClock = () => (sandbox === null ? null : sandbox.clock);
   const turns = makeTurns(c, g, { __proto__: null, post, clock: currentClock });
-  const loader = makeLoader(c, g);
+  const loader = makeLoader(c, g, policy);
   const text = makeHostText(c, policy.hostTextLimit, loader.shorten);
-  const sandboxConsole = makeConsole(c, {
+  const sandboxConsole = makeConsole(c, policy, {
     __proto__: null, post, text, instant: () => (sandbox === null ? 0 : sandbox.clock.instant()),
   });
-  const report = makeReport(c, text);
+  const report = makeReport(c, policy, text);
 
   /** The `Function` stand-ins' compile: the core's Function entry, then the loader. */
   const compileFunction = (core, layers) => (kind, parts) => {

@@ -1,16 +1,18 @@
 'use strict';
 // sandbox-page/kernel/console.js: the `console` stand-in and the uncaught errors, the sandbox's
 // only messages to the host that it makes on its own. Each line is cut to `hostTextLimit`, hostile
-// arguments never throw out of a log call, and a flood reaches the host as at most 200 messages
-// an instant and 500 a real second, the rest counted and said once.
+// arguments never throw out of a log call, and a flood reaches the host as at most the policy's
+// `sandbox.eventsPerInstant` messages an instant and `eventsPerSecond` a real second, the rest
+// counted and said once.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { kernelPolicy, withCommons } from './load-kernel-file.mjs';
 
-const LIMIT = kernelPolicy().hostTextLimit;
-const PER_INSTANT = 200;
-const PER_SECOND = 500;
+const policy = kernelPolicy();
+const LIMIT = policy.hostTextLimit;
+const PER_INSTANT = policy.sandbox.eventsPerInstant;
+const PER_SECOND = policy.sandbox.eventsPerSecond;
 const LEVELS = ['log', 'info', 'warn', 'error', 'debug'];
 
 /** A console over a fresh realm; the test moves the virtual instant and the real time. */
@@ -19,7 +21,7 @@ function sandboxConsole() {
   realm.realTime = 10_000;
   const state = { instant: 0 };
   const posted = [];
-  const made = makeConsole(c, {
+  const made = makeConsole(c, policy, {
     post: (message) => posted.push({ ...message }),
     instant: () => state.instant,
     text: makeHostText(c, LIMIT, (stack) => stack),
@@ -108,7 +110,7 @@ describe('the flood limits', () => {
     state.instant = 1;
     realm.run('sandboxConsole.log("next instant")');
     assert.deepEqual(posted.slice(PER_INSTANT), [
-      { type: 'console', level: 'warn', text: 'paranoid: 50 console lines and errors were dropped' },
+      { type: 'console', level: 'warn', text: `paranoid: ${40 + 10} console lines and errors were dropped` },
       { type: 'console', level: 'log', text: 'next instant' },
     ]);
     state.instant = 2;

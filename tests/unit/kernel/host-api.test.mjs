@@ -11,8 +11,10 @@ import { kernelPolicy, withCommons } from './load-kernel-file.mjs';
 
 const policy = kernelPolicy();
 const MESSAGE_LIMIT = policy.messageLimit;
-const MESSAGES_PER_SECOND = 5000;
-const LISTENERS = 64;
+const MESSAGES_PER_SECOND = policy.sandbox.messagesPerSecond;
+const CHARS_PER_SECOND = policy.sandbox.messageCharsPerSecond;
+const LISTENERS = policy.sandbox.messageListeners;
+const DEFAULT_CPU_MS = policy.sandbox.defaultCpuMs;
 
 /** `paranoid` over a fresh realm; the test sets the CPU used at the instant and the real time. */
 function hostApi() {
@@ -72,11 +74,11 @@ describe('cpuLevel', () => {
     }
   });
 
-  it('takes 100 ms as the budget when configure names none, or a bad one', () => {
+  it(`takes the policy's default budget (${DEFAULT_CPU_MS} ms) when configure names none, or a bad one`, () => {
     for (const cpuMs of [undefined, 0, -5, NaN, '300', null]) {
       const { made, api, state } = hostApi();
       made.configure({ cpuMs });
-      state.used = 60;
+      state.used = 0.6 * DEFAULT_CPU_MS;
       assert.equal(api.cpuLevel(), 1, String(cpuMs));
     }
   });
@@ -132,7 +134,7 @@ describe('postMessage', () => {
     assert.equal(posted.length, 1);
   });
 
-  it(`sends at most ${MESSAGES_PER_SECOND} messages and 16 × messageLimit characters a real second`, () => {
+  it(`sends at most ${MESSAGES_PER_SECOND} messages and ${CHARS_PER_SECOND} characters a real second`, () => {
     const { realm, posted } = granted();
     realm.run(`for (let i = 0; i < ${MESSAGES_PER_SECOND}; i++) paranoid.postMessage(i);`);
     assert.throws(() => realm.run('paranoid.postMessage("one more")'), (e) => e.name === 'RangeError' && /in one second/.test(e.message));
@@ -141,9 +143,10 @@ describe('postMessage', () => {
     assert.equal(posted.length, MESSAGES_PER_SECOND + 1);
 
     const big = granted();
-    big.realm.run(`const s = "y".repeat(${MESSAGE_LIMIT - 2}); for (let i = 0; i < 16; i++) paranoid.postMessage(s);`);
+    const fit = Math.floor(CHARS_PER_SECOND / MESSAGE_LIMIT);
+    big.realm.run(`const s = "y".repeat(${MESSAGE_LIMIT - 2}); for (let i = 0; i < ${fit}; i++) paranoid.postMessage(s);`);
     assert.throws(() => big.realm.run('paranoid.postMessage("y")'), (e) => e.name === 'RangeError');
-    assert.equal(big.posted.length, 16);
+    assert.equal(big.posted.length, fit);
   });
 
   it('uses the captured JSON.stringify, not the realm\'s', () => {
@@ -194,7 +197,7 @@ describe('onMessage and deliver', () => {
       assert.throws(() => realm.run(`paranoid.onMessage(${value})`), (e) => e.name === 'TypeError', value);
     }
     realm.run(`for (let i = 0; i < ${LISTENERS}; i++) paranoid.onMessage(() => {});`);
-    assert.throws(() => realm.run('paranoid.onMessage(() => {})'), (e) => e.name === 'RangeError' && /over 64 listeners/.test(e.message));
+    assert.throws(() => realm.run('paranoid.onMessage(() => {})'), (e) => e.name === 'RangeError' && e.message.includes(`over ${LISTENERS} listeners`));
   });
 
   it('keeps its listeners out of reach of a realm that planted setters and replaced JSON.parse', () => {

@@ -8,10 +8,11 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { workerRealm, withCommons } from './load-kernel-file.mjs';
+import { kernelPolicy, workerRealm, withCommons } from './load-kernel-file.mjs';
 
 const PROBE = '__paranoid_rt__.functionResult(function probe() {});';
-const KEPT = 64;
+const policy = kernelPolicy();
+const KEPT = policy.sandbox.dataUrlsKept;
 
 /**
  * A loader over a fresh realm whose `__paranoid_rt__.functionResult` is the loader's hand-over,
@@ -27,7 +28,7 @@ function loaderRealm({ refuse = null } = {}) {
     };
   }
   const { c, makeLoader } = withCommons(['loader.js'], { realm });
-  const loader = makeLoader(c, realm.global);
+  const loader = makeLoader(c, realm.global, policy);
   realm.global.__paranoid_rt__ = { functionResult: loader.handOver };
   return { realm, loader };
 }

@@ -9,13 +9,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { kernelPolicy, withCommons } from './load-kernel-file.mjs';
 
-const LIMIT = kernelPolicy().hostTextLimit;
-const REPORT_LIMIT = 1 << 20;
-const MISSING_KEPT = 256;
+const policy = kernelPolicy();
+const LIMIT = policy.hostTextLimit;
+const REPORT_LIMIT = policy.sandbox.reportLimit;
+const MISSING_KEPT = policy.sandbox.missingKept;
 
 function reporter() {
   const { realm, c, makeHostText, makeReport } = withCommons(['host-text.js', 'report.js']);
-  const report = makeReport(c, makeHostText(c, LIMIT, (s) => s));
+  const report = makeReport(c, policy, makeHostText(c, LIMIT, (s) => s));
   /** The realm's global object S as a script left it. */
   const scope = (source) => realm.run(`(() => { const S = Object.create({ inherited: 1 }); ${source}; return S; })()`);
   return { realm, report, scope };
