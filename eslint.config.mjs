@@ -39,11 +39,11 @@ export default [
     },
   },
   {
-    files: ['background/**/*.js', 'shared/**/*.js'],
+    files: ['background/**/*.js', 'shared/**/*.js', 'test-build/background/**/*.js'],
     languageOptions: { ...classic, globals: { ...globals.serviceworker, ...globals.browser, ...globals.webextensions } },
   },
   {
-    files: ['content/**/*.js', 'ui/**/*.js'],
+    files: ['content/**/*.js', 'ui/**/*.js', 'test-build/content/**/*.js'],
     languageOptions: { ...classic, globals: { ...globals.browser, ...globals.webextensions } },
   },
   {
@@ -64,7 +64,7 @@ export default [
   {
     // The kernel runs in a worker; its files are concatenated into one function, so each sees
     // only the worker's globals and what its header names.
-    files: ['sandbox-page/kernel/**/*.js'],
+    files: ['sandbox-page/kernel/**/*.js', 'test-build/sandbox-page/kernel/**/*.js'],
     languageOptions: { ...classic, globals: { ...globals.worker } },
     plugins: { paranoid },
     rules: {

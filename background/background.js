@@ -9,15 +9,10 @@
 // 4. Userscripts: which run on a page, their GM calls, their history (background/userscripts.js),
 //    and their update checks (background/userscript-updates.js).
 // 5. Which frames of a tab have sandboxed scripts, for the popup (background/frames.js).
+// Its helpers are loaded before it: the build lists the background's scripts in order
+// (xtask/src/extension/layout.rs) for Firefox's manifest and Chrome's generated service worker.
 
 /* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage, paranoidCommandRegistry */
-
-// Chrome's service worker loads its helpers itself; Firefox's manifest lists them.
-if (typeof paranoidPolicy === 'undefined') {
-  importScripts('/sandbox-page/policy.js', '/shared/site-settings.js', '/shared/read-text.js',
-    '/shared/wasm-call.js', '/shared/userscript-store.js', '/background/clipboard.js', '/background/userscripts.js',
-    '/background/userscript-updates.js', '/background/frames.js', '/background/commands.js');
-}
 
 const extensionApi = globalThis.browser ?? globalThis.chrome;
 

@@ -1,7 +1,8 @@
 // The packages users install hold nothing of the test builds: no hook that lets a page drive
-// sandboxes or fire notification events (content/test-hook.js, content/test-bench.js,
-// background/test-hook.js and the generated test service worker), and no manifest entry that
-// names one. Needs PARANOID_DIST_FIREFOX (dist/firefox; dist/chrome beside it).
+// sandboxes or fire notification events (test-build/: content/test-hook.js,
+// content/test-bench.js, background/test-hook.js), and no manifest entry or import of Chrome's
+// generated service worker that names one. Needs PARANOID_DIST_FIREFOX (dist/firefox;
+// dist/chrome beside it).
 
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,6 +27,9 @@ for (const browser of ['chrome', 'firefox']) {
     assert.deepEqual(all.filter((f) => /(^|\/)test-/.test(f)), []);
     const manifest = readFileSync(path.join(dir, 'manifest.json'), 'utf8');
     assert.doesNotMatch(manifest, /test-|test build/);
+    const worker = JSON.parse(manifest).background.service_worker;
+    assert.equal(worker === undefined, browser === 'firefox', 'Chrome has a service worker, Firefox a background page');
+    if (worker) assert.doesNotMatch(readFileSync(path.join(dir, worker), 'utf8'), /test-/);
     const permissions = JSON.parse(manifest).permissions;
     // Chrome writes the clipboard through an offscreen document; Firefox has no such API.
     assert.equal(permissions.includes('offscreen'), browser === 'chrome');

@@ -4,10 +4,11 @@
 //! Test builds (the `paranoid-test:run` hook and the layer switches, never shipped):
 //! `target/extension-test/{chrome,firefox}/`.
 //!
-//! What is generated: `sandbox-page/policy.js` (the policy tables from `paranoid policy`) and
+//! What is generated: `sandbox-page/policy.js` (the policy tables from `paranoid policy`),
 //! `sandbox-page/kernel.js` (the kernel files wrapped into one function expression, so the
-//! kernel leaves no global binding in the worker, and the kernel's scrub again, on its own, for
-//! the frame). Everything else is copied as it is.
+//! kernel leaves no global binding in the worker), and Chrome's service worker. The manifest's
+//! file lists and CSPs and the sandbox page's are written in from [`layout`], the one place
+//! that lists them; test builds add the files of `test-build/`. Everything else is copied as it is.
 
 use std::fs;
 use std::io::Write;
@@ -17,6 +18,8 @@ use serde_json::Value;
 
 use crate::build;
 use crate::util::{self, cmd, Failure, Result};
+
+mod layout;
 
 const STEP: &str = "extension";
 
@@ -41,60 +44,6 @@ const KERNEL_FILES: &[&str] = &[
 /// The kernel file the frame runs too (on its own window), wrapped on its own into
 /// `paranoidScrubGlobal` beside the kernel: one scrub for both.
 const FRAME_SCRUB_FILE: &str = "scrub.js";
-
-/// Copied as they are, relative to the repository root.
-const STATIC_FILES: &[&str] = &[
-    "background/background.js",
-    "background/userscripts.js",
-    "background/userscript-updates.js",
-    "background/frames.js",
-    "background/commands.js",
-    "background/clipboard.js",
-    "background/clipboard-page.html",
-    "background/clipboard-page.js",
-    "shared/site-settings.js",
-    "shared/read-text.js",
-    "shared/wasm-call.js",
-    "shared/userscript-store.js",
-    "content/sandbox-host.js",
-    "content/script-registry.js",
-    "content/page-scripts.js",
-    "content/quarantine.js",
-    "content/userscript-prelude.js",
-    "content/userscript-dom.js",
-    "content/userscript-css.js",
-    "content/userscripts.js",
-    "content/main.js",
-    "ui/style.css",
-    "ui/popup.html",
-    "ui/popup.js",
-    "ui/report.html",
-    "ui/report.js",
-    "ui/options.html",
-    "ui/options.js",
-    "ui/status-view.js",
-    "ui/site-store.js",
-    "ui/install.html",
-    "ui/install.js",
-    "ui/userscript-analysis.js",
-    "ui/userscripts-options.js",
-    "sandbox-page/sandbox.html",
-    "sandbox-page/frame.js",
-    "sandbox-page/source-map.js",
-    "sandbox-page/worker-driver.js",
-];
-
-/// Files copied byte for byte.
-const BINARY_FILES: &[&str] = &["ui/icon-48.png", "ui/icon-128.png"];
-
-/// Test builds only: content scripts after the shipped ones (the harness's hook, the bench's
-/// measurements), in this order.
-const TEST_FILES: &[&str] = &["content/test-bench.js", "content/test-hook.js"];
-/// Test builds only: the background's hook (notification events the harness cannot click), after
-/// the shipped background. Chrome's service worker is one file, so a test build's worker is a
-/// generated one that imports both.
-const BACKGROUND_TEST_FILE: &str = "background/test-hook.js";
-const TEST_SERVICE_WORKER: &str = "background/test-service-worker.js";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Browser {
@@ -217,34 +166,26 @@ fn lay_out(
         fs::remove_dir_all(dir)
             .map_err(|e| fail(format!("cannot clear {}: {e}", dir.display())))?;
     }
-    for file in STATIC_FILES {
-        let mut text = read(&root.join(file))?;
-        if browser == Browser::Firefox && *file == "sandbox-page/sandbox.html" {
-            // Firefox's worker in a moz-extension sandbox frame cannot importScripts(blob:)
-            // (measured, ARCHITECTURE.md); the kernel falls back to data: URLs there.
-            let strict = "script-src 'self' blob:";
-            if !text.contains(strict) {
-                return Err(fail("sandbox.html lost its script-src"));
-            }
-            text = text.replace(strict, "script-src 'self' blob: data:");
-        }
-        write(&dir.join(file), text.as_bytes())?;
+    for file in layout::copied_files() {
+        write(&dir.join(file), read(&root.join(file))?.as_bytes())?;
     }
-    for file in BINARY_FILES {
+    for file in layout::BINARY_FILES {
         let bytes =
             fs::read(root.join(file)).map_err(|e| fail(format!("cannot read {file}: {e}")))?;
         write(&dir.join(file), &bytes)?;
     }
     if test {
-        for hook in TEST_FILES.iter().chain([&BACKGROUND_TEST_FILE]) {
-            write(&dir.join(hook), read(&root.join(hook))?.as_bytes())?;
+        for (source, built) in layout::test_files() {
+            write(&dir.join(built), read(&root.join(source))?.as_bytes())?;
         }
+    }
+    let page =
+        layout::sandbox_page(&read(&root.join(layout::SANDBOX_PAGE))?, browser).map_err(fail)?;
+    write(&dir.join(layout::SANDBOX_PAGE), page.as_bytes())?;
+    if browser == Browser::Chrome {
         write(
-            &dir.join(TEST_SERVICE_WORKER),
-            format!(
-                "'use strict';\n// Generated for test builds by `cargo xtask extension`.\nimportScripts('/background/background.js', '/{BACKGROUND_TEST_FILE}');\n"
-            )
-            .as_bytes(),
+            &dir.join(layout::SERVICE_WORKER),
+            layout::service_worker(test).as_bytes(),
         )?;
     }
     write(&dir.join("core/paranoid_core.wasm"), &wasm.core)?;
@@ -266,17 +207,22 @@ fn lay_out(
         "function paranoidPolicy() {{ return {policy_text}; }}\n"
     ));
     let layers = if test {
-        "layers-test.js"
+        format!(
+            "{}/sandbox-page/kernel/layers-test.js",
+            layout::TEST_BUILD_DIR
+        )
     } else {
-        "layers-shipped.js"
+        "sandbox-page/kernel/layers-shipped.js".to_string()
     };
-    let mut files: Vec<&str> = KERNEL_FILES.to_vec();
+    let mut files: Vec<String> = KERNEL_FILES
+        .iter()
+        .map(|file| format!("sandbox-page/kernel/{file}"))
+        .collect();
     files.insert(files.len() - 1, layers);
     for file in files {
-        let path = root.join("sandbox-page/kernel").join(file);
-        let text = read(&path)?;
+        let text = read(&root.join(&file))?;
         let body = text.strip_prefix("'use strict';\n").unwrap_or(&text);
-        kernel.push_str(&format!("// --- sandbox-page/kernel/{file} ---\n{body}\n"));
+        kernel.push_str(&format!("// --- {file} ---\n{body}\n"));
     }
     kernel.push_str("return kernelMain(g);\n};\n");
     let scrub = read(&root.join("sandbox-page/kernel").join(FRAME_SCRUB_FILE))?;
@@ -288,7 +234,7 @@ fn lay_out(
 
     let manifest: Value = serde_json::from_str(&read(&root.join("manifest.json"))?)
         .map_err(|e| fail(format!("manifest.json: {e}")))?;
-    let manifest = derive_manifest(manifest, browser, test);
+    let manifest = derive_manifest(manifest, browser, test)?;
     write(
         &dir.join("manifest.json"),
         serde_json::to_string_pretty(&manifest)
@@ -297,53 +243,71 @@ fn lay_out(
     )
 }
 
-/// One manifest serves both browsers; each copy drops what its browser ignores or warns about.
-fn derive_manifest(mut m: Value, browser: Browser, test: bool) -> Value {
-    let obj = m.as_object_mut().expect("the manifest is an object");
+/// One manifest serves both browsers: the file lists and CSPs come from [`layout`] (the
+/// checked-in manifest has none), and each copy drops what its browser ignores or warns about.
+fn derive_manifest(mut m: Value, browser: Browser, test: bool) -> Result<Value> {
+    let obj = m
+        .as_object_mut()
+        .ok_or_else(|| fail("manifest.json is not an object"))?;
+    let written_here = |what: &str| {
+        fail(format!(
+            "manifest.json has {what}, which xtask/src/extension/layout.rs writes: remove it"
+        ))
+    };
+    for key in ["background", "content_security_policy"] {
+        if obj.contains_key(key) {
+            return Err(written_here(&format!("`{key}`")));
+        }
+    }
+    let content = match obj.get_mut("content_scripts").and_then(Value::as_array_mut) {
+        Some(entries) if entries.len() == 1 => entries[0].as_object_mut(),
+        _ => None,
+    }
+    .ok_or_else(|| fail("manifest.json must have one `content_scripts` entry"))?;
+    if content.contains_key("js") {
+        return Err(written_here("the content scripts' `js`"));
+    }
+    content.insert("js".into(), Value::from(layout::content_scripts(test)));
+
+    let mut csp = serde_json::Map::new();
+    csp.insert(
+        "extension_pages".into(),
+        Value::from(layout::EXTENSION_PAGES_CSP),
+    );
     match browser {
         Browser::Chrome => {
             obj.remove("browser_specific_settings");
-            if let Some(bg) = obj.get_mut("background").and_then(Value::as_object_mut) {
-                bg.remove("scripts");
-            }
+            obj.insert(
+                "background".into(),
+                serde_json::json!({ "service_worker": layout::SERVICE_WORKER }),
+            );
+            csp.insert(
+                "sandbox".into(),
+                Value::from(format!(
+                    "{}; {}",
+                    layout::SANDBOX_DIRECTIVE,
+                    layout::sandbox_csp(browser)
+                )),
+            );
         }
         Browser::Firefox => {
             // Firefox before 154 ignores `sandbox`; the frame's meta CSP carries the policy.
             obj.remove("sandbox");
-            if let Some(csp) = obj
-                .get_mut("content_security_policy")
-                .and_then(Value::as_object_mut)
-            {
-                csp.remove("sandbox");
-            }
-            if let Some(bg) = obj.get_mut("background").and_then(Value::as_object_mut) {
-                bg.remove("service_worker");
-            }
+            obj.insert(
+                "background".into(),
+                serde_json::json!({ "scripts": layout::background_scripts(test) }),
+            );
             // Firefox's background page writes the clipboard itself (background/clipboard.js).
             if let Some(permissions) = obj.get_mut("permissions").and_then(Value::as_array_mut) {
                 permissions.retain(|p| p != "offscreen");
             }
         }
     }
+    obj.insert("content_security_policy".into(), Value::Object(csp));
     if test {
         obj.insert("name".into(), Value::from("Paranoid (test build)"));
-        if let Some(scripts) = obj.get_mut("content_scripts").and_then(Value::as_array_mut) {
-            for script in scripts {
-                if let Some(js) = script.get_mut("js").and_then(Value::as_array_mut) {
-                    js.extend(TEST_FILES.iter().map(|f| Value::from(*f)));
-                }
-            }
-        }
-        if let Some(bg) = obj.get_mut("background").and_then(Value::as_object_mut) {
-            if bg.contains_key("service_worker") {
-                bg.insert("service_worker".into(), Value::from(TEST_SERVICE_WORKER));
-            }
-            if let Some(scripts) = bg.get_mut("scripts").and_then(Value::as_array_mut) {
-                scripts.push(Value::from(BACKGROUND_TEST_FILE));
-            }
-        }
     }
-    m
+    Ok(m)
 }
 
 fn zip_dir(dir: &Path, package: &Path) -> Result {

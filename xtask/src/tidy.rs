@@ -70,25 +70,14 @@ const KERNEL_EXEMPT: &[(&str, &str)] = &[
         "layers-shipped.js",
         "the shipped build's layer switches (all on), a constant, not a defence of its own",
     ),
-    (
-        "layers-test.js",
-        "the test builds' layer switches, never shipped",
-    ),
 ];
 
 /// Kernel files that need no unit test of their own (a constant, a test build's switch), each
 /// with the reason.
-const KERNEL_UNTESTED: &[(&str, &str)] = &[
-    (
-        "layers-shipped.js",
-        "the shipped build's layer switches: a constant (every layer on), no behaviour to test",
-    ),
-    (
-        "layers-test.js",
-        "the test builds' layer switches, never shipped: every `--layers` run of the browser \
-         tests goes through it",
-    ),
-];
+const KERNEL_UNTESTED: &[(&str, &str)] = &[(
+    "layers-shipped.js",
+    "the shipped build's layer switches: a constant (every layer on), no behaviour to test",
+)];
 
 /// Kernel files whose unit test in `tests/unit/kernel/` is still to be written, each with the
 /// reason it waits. An entry leaves this list in the commit that adds its test: tidy reports it

@@ -1,7 +1,8 @@
 'use strict';
 // The bench page: runs each workload in a plain worker (native) and in each peer's worker, and
-// asks the content script (test builds: content/test-bench.js) for the Paranoid figures. Every
-// time is taken by the host around a call, never inside a sandbox (whose clock is fake).
+// asks the content script (test builds: test-build/content/test-bench.js) for the Paranoid
+// figures. Every time is taken by the host around a call, never inside a sandbox (whose clock
+// is fake).
 
 /** One request to the test build's content script; resolves with its answer. */
 let benchRequestId = 1;
