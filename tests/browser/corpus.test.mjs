@@ -86,6 +86,29 @@ function stopped(probe, r) {
   return !(p && p.escaped === true) && r.server_hits === 0;
 }
 
+/**
+ * Runs every probe with `layers`, each in a fresh sandbox; a probe that names a prelude
+ * (`// prelude:`, from tests/) has it run first in that sandbox, with the same layers. One
+ * result per probe, in the order of `probes`.
+ */
+async function runProbes(browser, ext, layers) {
+  const results = [];
+  const byPrelude = new Map();
+  probes.forEach((p, i) => {
+    const key = p.prelude || '';
+    if (!byPrelude.has(key)) byPrelude.set(key, []);
+    byPrelude.get(key).push(i);
+  });
+  for (const [prelude, indexes] of byPrelude) {
+    const args = ['--layers', layers, '--report', '__probe', '--wait-ms', '3000'];
+    if (prelude) args.push('--prelude', path.join(ROOT, 'tests', prelude));
+    const got = await harness(browser, ext, [...args, ...indexes.map((i) => probes[i].file)]);
+    assert.equal(got.length, indexes.length, `one result per probe with layers ${layers}${prelude ? ` after ${prelude}` : ''}`);
+    indexes.forEach((i, k) => { results[i] = got[k]; });
+  }
+  return results;
+}
+
 /** Fidelity cases: single files, or folders of scripts run in one sandbox. */
 const cases = (() => {
   let entries = [];
@@ -116,12 +139,7 @@ for (const [browser, ext] of BROWSERS) {
   describe(`in ${browser}`, { skip: ext ? false : `PARANOID_EXT_${browser === 'chromium' ? 'CHROME' : 'FIREFOX'} is not set` }, () => {
     const byLayers = {};
     before(async () => {
-      const files = probes.map((p) => p.file);
-      for (const layers of ['1,2,3', '1', '2', '3']) {
-        const results = await harness(browser, ext, ['--layers', layers, '--report', '__probe', '--wait-ms', '3000', ...files]);
-        assert.equal(results.length, files.length, `one result per probe with layers ${layers}`);
-        byLayers[layers] = results;
-      }
+      for (const layers of ['1,2,3', '1', '2', '3']) byLayers[layers] = await runProbes(browser, ext, layers);
       const report = probes.map((p, i) => ({
         probe: p.name,
         category: p.category,
@@ -149,6 +167,14 @@ for (const [browser, ext] of BROWSERS) {
       const results = byLayers['1,2,3'];
       const failures = probes.filter((p, i) => !stopped(p, results[i]))
         .map((p) => `${p.name}: ${JSON.stringify(results[probes.indexOf(p)]).slice(0, 400)}`);
+      assert.deepEqual(failures, []);
+    });
+
+    it('runs every prelude with every layer on, so that no probe passes by doing nothing', () => {
+      const results = byLayers['1,2,3'];
+      const failures = probes.map((p, i) => [p, results[i]])
+        .filter(([p, r]) => p.prelude && r.failed === path.basename(p.prelude))
+        .map(([p, r]) => `${p.name}: its prelude ${p.prelude} failed: ${JSON.stringify(r.error || r.diagnostics).slice(0, 300)}`);
       assert.deepEqual(failures, []);
     });
 

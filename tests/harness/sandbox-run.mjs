@@ -46,7 +46,10 @@ export function layerSwitches(list) {
 }
 
 /** The page that hosts sandboxes itself when layer 1 is off (test build files under /ext/). */
-const UNISOLATED_PAGE = `<!DOCTYPE html><html><head><title>paranoid test page, layer 1 off</title>
+// Both pages name an icon of their own (`data:`), so that the browser asks the server for no
+// /favicon.ico, which would count as a probe's hit (Firefox asks late, during the first probe).
+const NO_ICON = '<link rel="icon" href="data:,">';
+const UNISOLATED_PAGE = `<!DOCTYPE html><html><head><title>paranoid test page, layer 1 off</title>${NO_ICON}
 ${['/ext/sandbox-page/policy.js', '/ext/sandbox-page/kernel.js', '/ext/sandbox-page/source-map.js',
     '/ext/sandbox-page/worker-driver.js', '/ext/content/sandbox-host.js', '/ext/content/test-hook.js',
     '/harness/unisolated-host.js'].map((src) => `<script src="${src}"></script>`).join('\n')}
@@ -69,7 +72,7 @@ export async function startServer(ext) {
   const server = http.createServer((req, res) => {
     if (req.url === '/' || req.url.startsWith('/?')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!DOCTYPE html><html><head><title>paranoid test page</title></head><body>paranoid test page</body></html>');
+      res.end(`<!DOCTYPE html><html><head><title>paranoid test page</title>${NO_ICON}</head><body>paranoid test page</body></html>`);
       return;
     }
     if (req.url === '/unisolated') {
