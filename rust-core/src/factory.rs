@@ -172,9 +172,21 @@ pub(crate) fn seal_consts(names: &[Atom]) -> Expr {
     runtime_call(SEAL_CONSTS, vec![names_array(names)])
 }
 
-/// `__paranoid_rt__.functionResult(function)`
+/// `__paranoid_rt__.functionResult(() => function)`: a factory, not the function, so that a
+/// runtime that loads the code once can make a fresh function from it for each `Function` call
+/// with the same text (the arrow binds nothing the function could see).
 pub(crate) fn function_result(function: Expr) -> Expr {
-    runtime_call(FUNCTION_RESULT, vec![function])
+    let factory = Expr::Arrow(ArrowExpr {
+        span: DUMMY_SP,
+        ctxt: SyntaxContext::empty(),
+        params: vec![],
+        body: Box::new(ArrowFunctionBody::Expr(Box::new(function))),
+        is_async: false,
+        is_generator: false,
+        type_params: None,
+        return_type: None,
+    });
+    runtime_call(FUNCTION_RESULT, vec![factory])
 }
 
 /// `__paranoid_rt__.declareLexical(["Name"]), __paranoid_scope__.Name = class Name {…}`, `span`

@@ -11,14 +11,16 @@
 //!    check the same shape again, then vet and rewrite it like any script.
 //!
 //! The output is a strict script: the directive and one expression statement,
-//! `__paranoid_rt__.functionResult((function anonymous(…) {…}))`. The runtime's
-//! `functionResult` receives the function (a script loaded with `importScripts` has no
-//! completion value) and returns it.
+//! `__paranoid_rt__.functionResult(() => (function anonymous(…) {…}))`. The runtime's
+//! `functionResult` receives the factory (a script loaded with `importScripts` has no
+//! completion value) and returns it; each call of the factory makes a new function object, so a
+//! runtime may load the code once and answer every later call with the same text from it.
 
-use swc_ecma_ast::{Expr, Script, Stmt};
+use swc_ecma_ast::{ArrowFunctionBody, Callee, Expr, MemberProp, Script, Stmt};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::parse::{parse, Parsed};
+use crate::policy::reserved::{FUNCTION_RESULT, RUNTIME};
 use crate::source::LineIndex;
 use crate::{guarded, transpile_parsed_then, Options, Transpiled};
 
@@ -121,6 +123,41 @@ pub fn transpile_function(
     let params = params.join(",");
     let lines = LineIndex::new(&params);
     guarded(&lines, || assemble(&params, body, kind, options))
+}
+
+/// The expression a `transpile_function` output statement hands over: `e` in
+/// `__paranoid_rt__.functionResult(() => e)`, or `None` for any other shape. The inverse of what
+/// the output is built with, so that tests and the fuzz target check the shape in one way.
+pub fn handed_over(statement: &Expr) -> Option<&Expr> {
+    let Expr::Call(call) = statement else {
+        return None;
+    };
+    let Callee::Expr(callee) = &call.callee else {
+        return None;
+    };
+    let Expr::Member(member) = &**callee else {
+        return None;
+    };
+    let (Expr::Ident(obj), MemberProp::Ident(prop)) = (&*member.obj, &member.prop) else {
+        return None;
+    };
+    if &*obj.sym != RUNTIME || &*prop.sym != FUNCTION_RESULT || call.args.len() != 1 {
+        return None;
+    }
+    let arg = &call.args[0];
+    if arg.spread.is_some() {
+        return None;
+    }
+    let Expr::Arrow(arrow) = &*arg.expr else {
+        return None;
+    };
+    if !arrow.params.is_empty() || arrow.is_async || arrow.is_generator {
+        return None;
+    }
+    match &*arrow.body {
+        ArrowFunctionBody::Expr(body) => Some(body),
+        ArrowFunctionBody::FunctionBody(_) => None,
+    }
 }
 
 fn assemble(

@@ -30,7 +30,7 @@ mod writer;
 use swc_common::{Globals, GLOBALS};
 
 pub use diagnostic::{Code, Diagnostic};
-pub use function::{transpile_function, FunctionKind};
+pub use function::{handed_over, transpile_function, FunctionKind};
 pub use level::EsLevel;
 pub use source::LineIndex;
 pub use verify::{check_output, free_identifiers};

@@ -108,8 +108,9 @@ struct Rewriter {
 }
 
 /// For the `Function` stand-ins: the one function expression statement becomes
-/// `__paranoid_rt__.functionResult((function anonymous(…) {…}))`, so that a runtime that loads the
-/// output as a script (which has no completion value, e.g. `importScripts`) receives the function.
+/// `__paranoid_rt__.functionResult(() => (function anonymous(…) {…}))`, so that a runtime that
+/// loads the output as a script (which has no completion value, e.g. `importScripts`) receives a
+/// factory of the function, which it may keep to make a fresh one for each call with that text.
 /// Returns false when the script is not that shape (the caller refuses it).
 pub fn hand_over_function(script: &mut Script) -> bool {
     let Some(Stmt::Expr(stmt)) = script.body.last_mut() else {

@@ -6,10 +6,12 @@
 use std::collections::BTreeSet;
 
 use paranoid_core::policy::reserved::OUTPUT_FREE_NAMES;
-use paranoid_core::{check_output, free_identifiers, transpile_function, FunctionKind, Options};
+use paranoid_core::{
+    check_output, free_identifiers, handed_over, transpile_function, FunctionKind, Options,
+};
 use swc_common::sync::Lrc;
 use swc_common::{FileName, SourceMap};
-use swc_ecma_ast::{Callee, EsVersion, Expr, Lit, MemberProp, Stmt};
+use swc_ecma_ast::{EsVersion, Expr, Lit, Stmt};
 use swc_ecma_parser::{EsSyntax, Lexer, Parser, StringInput, Syntax};
 
 const KINDS: [FunctionKind; 4] = [
@@ -55,7 +57,7 @@ fn assert_one_function(code: &str, kind: FunctionKind, params: usize) {
         "the first statement is not \"use strict\":\n{code}"
     );
     let Some(Expr::Paren(paren)) = handed_over(&function.expr) else {
-        panic!("the statement is not `__paranoid_rt__.functionResult((…))`:\n{code}");
+        panic!("the statement is not `__paranoid_rt__.functionResult(() => (…))`:\n{code}");
     };
     let Expr::Fn(f) = &*paren.expr else {
         panic!("the parenthesized expression is not a function expression:\n{code}");
@@ -78,7 +80,7 @@ fn ok(params: &[&str], body: &str, kind: FunctionKind, param_count: usize) -> St
         .unwrap_or_else(|d| panic!("{kind:?} Function({params:?}, {body:?}) was refused: {d:#?}"));
     let code = out.code;
     assert!(
-        code.starts_with("\"use strict\";__paranoid_rt__.functionResult(("),
+        code.starts_with("\"use strict\";__paranoid_rt__.functionResult(()=>("),
         "{kind:?}: wrong start:\n{code}"
     );
     assert!(
@@ -335,24 +337,4 @@ fn line_comments_and_multiline_bodies() {
         ok(&["a"], "\n\n  return a\n\n", kind, 1);
         ok(&["a"], "return a\n/* block\ncomment */", kind, 1);
     }
-}
-
-/// The argument of `__paranoid_rt__.functionResult(ARG)`, the form the Function entry hands its
-/// function over in; `None` for anything else.
-fn handed_over(expr: &Expr) -> Option<&Expr> {
-    let Expr::Call(call) = expr else { return None };
-    let Callee::Expr(callee) = &call.callee else {
-        return None;
-    };
-    let Expr::Member(member) = &**callee else {
-        return None;
-    };
-    let (Expr::Ident(obj), MemberProp::Ident(prop)) = (&*member.obj, &member.prop) else {
-        return None;
-    };
-    if &*obj.sym != "__paranoid_rt__" || &*prop.sym != "functionResult" || call.args.len() != 1 {
-        return None;
-    }
-    let arg = &call.args[0];
-    arg.spread.is_none().then_some(&*arg.expr)
 }

@@ -5,8 +5,9 @@
 // ones throw EvalError, but the layers must hold on their own.)
 // 1. One stand-in per kind hands its arguments, converted to strings as the spec does, to the
 //    core's Function entry, which parses parameters and body separately (CreateDynamicFunction).
-// 2. The output is loaded with the kernel's captured `importScripts(blob:)` and hands the function
-//    over through `__paranoid_rt__.functionResult`; no eval anywhere.
+// 2. The output is loaded with the kernel's captured `importScripts` (loader.js) and hands a
+//    factory of the function over through `__paranoid_rt__.functionResult` (kept per text by
+//    function-cache.js); no eval anywhere.
 // 3. Each prototype's `constructor` is redefined to the stand-in and frozen (non-writable,
 //    non-configurable), and each stand-in's `prototype` is the real prototype, so `instanceof`
 //    and `class extends Function` behave.

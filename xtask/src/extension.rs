@@ -31,6 +31,7 @@ const KERNEL_FILES: &[&str] = &[
     "scope.js",
     "clock.js",
     "function-constructors.js",
+    "function-cache.js",
     "scrub.js",
     "turns.js",
     "loader.js",
@@ -179,8 +180,7 @@ fn lay_out(
             write(&dir.join(built), read(&root.join(source))?.as_bytes())?;
         }
     }
-    let page =
-        layout::sandbox_page(&read(&root.join(layout::SANDBOX_PAGE))?, browser).map_err(fail)?;
+    let page = layout::sandbox_page(&read(&root.join(layout::SANDBOX_PAGE))?).map_err(fail)?;
     write(&dir.join(layout::SANDBOX_PAGE), page.as_bytes())?;
     if browser == Browser::Chrome {
         write(
@@ -286,7 +286,7 @@ fn derive_manifest(mut m: Value, browser: Browser, test: bool) -> Result<Value> 
                 Value::from(format!(
                     "{}; {}",
                     layout::SANDBOX_DIRECTIVE,
-                    layout::sandbox_csp(browser)
+                    layout::SANDBOX_CSP
                 )),
             );
         }

@@ -1,16 +1,16 @@
 //! `transpile_function` (the `Function` stand-ins' entry). Input: the first byte picks the kind;
 //! the rest is split at 0xFF bytes (never part of UTF-8): every part but the last is one
 //! parameter string, the last is the body. Invariants: no internal failure; on success the output
-//! is exactly `"use strict";__paranoid_rt__.functionResult((function anonymous(...){...}));` of the requested kind, and it passes
+//! is exactly `"use strict";__paranoid_rt__.functionResult(()=>(function anonymous(...){...}));` of the requested kind, and it passes
 //! `check_output`.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use paranoid_core::{check_output, transpile_function, FunctionKind, Options};
+use paranoid_core::{check_output, handed_over, transpile_function, FunctionKind, Options};
 use paranoid_core_fuzz::assert_no_internal;
 use swc_common::BytePos;
-use swc_ecma_ast::{Callee, EsVersion, Expr, Lit, MemberProp, Stmt};
+use swc_ecma_ast::{EsVersion, Expr, Lit, Stmt};
 use swc_ecma_parser::{EsSyntax, Lexer, Parser, StringInput, Syntax};
 
 const SEPARATOR: u8 = 0xFF;
@@ -49,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
 
 /// The output parses (with swc, independently of the core's own parse) to exactly two
 /// statements: the `"use strict"` directive and
-/// `__paranoid_rt__.functionResult((function anonymous(...) {...}));`.
+/// `__paranoid_rt__.functionResult(() => (function anonymous(...) {...}));`.
 fn check_shape(code: &str, kind: FunctionKind) -> Result<(), String> {
     let end = BytePos(1 + u32::try_from(code.len()).map_err(|_| "output too large")?);
     let input = StringInput::new(code, BytePos(1), end);
@@ -88,7 +88,7 @@ fn check_shape(code: &str, kind: FunctionKind) -> Result<(), String> {
         ));
     }
     let Some(Expr::Paren(paren)) = handed_over(&function.expr) else {
-        return Err("the second statement is not `__paranoid_rt__.functionResult((…))`".into());
+        return Err("the second statement is not `__paranoid_rt__.functionResult(() => (…))`".into());
     };
     let Expr::Fn(f) = &*paren.expr else {
         return Err("the parenthesized expression is not a function expression".into());
@@ -113,24 +113,4 @@ fn check_shape(code: &str, kind: FunctionKind) -> Result<(), String> {
         return Err("the function has no body".into());
     }
     Ok(())
-}
-
-/// The argument of `__paranoid_rt__.functionResult(ARG)`, the form the Function entry hands its
-/// function over in; `None` for anything else.
-fn handed_over(expr: &Expr) -> Option<&Expr> {
-    let Expr::Call(call) = expr else { return None };
-    let Callee::Expr(callee) = &call.callee else {
-        return None;
-    };
-    let Expr::Member(member) = &**callee else {
-        return None;
-    };
-    let (Expr::Ident(obj), MemberProp::Ident(prop)) = (&*member.obj, &member.prop) else {
-        return None;
-    };
-    if &*obj.sym != "__paranoid_rt__" || &*prop.sym != "functionResult" || call.args.len() != 1 {
-        return None;
-    }
-    let arg = &call.args[0];
-    arg.spread.is_none().then_some(&*arg.expr)
 }

@@ -192,9 +192,11 @@ function hostCompile(getContext) {
       const firstLine = result.stderr.split('\n').find((line) => line.trim() !== '') ?? '';
       return { ok: false, message: `paranoid rejected the function (exit ${result.status}): ${firstLine.trim()}` };
     }
-    // The output is a strict script whose completion value is the function expression.
-    const fn = vm.runInContext(result.code, getContext(), { filename: 'paranoid-function.js' });
-    if (typeof fn !== 'function') throw new Error(`paranoid function printed no function expression:\n${result.code}`);
+    // The output is a strict script whose completion value is what it hands over: a factory
+    // that makes the function (docs/output-contract.md).
+    const factory = vm.runInContext(result.code, getContext(), { filename: 'paranoid-function.js' });
+    const fn = typeof factory === 'function' ? factory() : undefined;
+    if (typeof fn !== 'function') throw new Error(`paranoid function printed no factory of a function expression:\n${result.code}`);
     return { ok: true, fn };
   };
 }

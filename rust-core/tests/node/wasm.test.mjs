@@ -108,7 +108,7 @@ describe('results', () => {
     assert.equal(r.ok, false);
     const ok = core.transpileFunction(['a', 'b'], 'return a + b', 'normal');
     assert.equal(ok.ok, true);
-    assert.match(ok.code, /^"use strict";__paranoid_rt__\.functionResult\(\(function anonymous\(a,b\s*\)\{return a\+b;?\}\)\);?$/);
+    assert.match(ok.code, /^"use strict";__paranoid_rt__\.functionResult\(\(\)=>\(function anonymous\(a,b\s*\)\{return a\+b;?\}\)\);?$/);
   });
 });
 

@@ -38,11 +38,14 @@ function glue(wrap = (c) => c) {
   return { c, realm, core, counted };
 }
 
-/** Runs transpiled output in a plain context: the scope it wrote to, and what a Function stand-in's output handed over. */
+/**
+ * Runs transpiled output in a plain context: the scope it wrote to, and the function a Function
+ * stand-in's output makes (it hands over a factory).
+ */
 function runOutput(code) {
   const scope = Object.create(null);
   let handed = null;
-  vm.runInNewContext(code, { __paranoid_scope__: scope, __paranoid_global__: scope, __paranoid_rt__: { functionResult(fn) { handed = fn; return fn; } } });
+  vm.runInNewContext(code, { __paranoid_scope__: scope, __paranoid_global__: scope, __paranoid_rt__: { functionResult(factory) { handed = factory(); return factory; } } });
   return { scope, handed };
 }
 

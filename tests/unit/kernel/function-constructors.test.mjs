@@ -199,21 +199,27 @@ describe('tampering', () => {
 });
 
 describe('through the real core', () => {
-  /** A sandbox's scope with the `Function` stand-ins whose compile is the kernel's (the CLI stands for the wasm core). */
+  /**
+   * A sandbox's scope with the `Function` stand-ins whose compile is the kernel's, through its
+   * cache (the CLI stands for the wasm core); `compiles` counts what reached the core.
+   */
   function sandbox() {
-    const { c, realm, makeScope, tameFunctionConstructors } = withCommons(['scope.js', 'function-constructors.js']);
+    const { c, realm, makeScope, tameFunctionConstructors, makeFunctionCache } = withCommons(['scope.js', 'function-constructors.js', 'function-cache.js']);
     realm.run('globalThis.secret = "s3cret";');
     let handedOver = null;
+    const counted = { compiles: 0 };
     const compile = (kind, parts) => {
+      counted.compiles++;
       const out = compileFunction(kind, partsOf(parts));
       if (!out.ok) throw new realm.global.SyntaxError(out.stderr.trim());
       handedOver = null;
       realm.run(out.code, 'function.js');
-      const fn = handedOver;
+      const factory = handedOver;
       handedOver = null;
-      return fn;
+      return factory;
     };
-    const functions = tameFunctionConstructors(c, compile, true);
+    const cache = makeFunctionCache(c, policy);
+    const functions = tameFunctionConstructors(c, (kind, parts) => cache.functionFor(kind, parts, compile), true);
     const standIns = { Function: functions.Function };
     for (const { name, provision } of policy.globals) {
       if (provision === 'stand-in' && !(name in standIns) && !['globalThis', 'self', 'window'].includes(name)) standIns[name] = {};
@@ -228,7 +234,7 @@ describe('through the real core', () => {
       realm.run(out.code, 'script.js');
       return scope.S.result;
     };
-    return { realm, S: scope.S, result };
+    return { realm, S: scope.S, result, counted };
   }
 
   it('makes working functions of every kind, strict, over the stand-in scope', async () => {
@@ -240,6 +246,24 @@ describe('through the real core', () => {
     assert.equal(result('result = [...(function* () {}).constructor("yield 1; yield 2")()].join();'), '1,2');
     const next = await result('result = (async function* () {}).constructor("yield 3")().next();');
     assert.equal(next.value, 3);
+  });
+
+  it('compiles a text once: a second call makes a fresh function of every kind from the cache', async () => {
+    const { result, counted } = sandbox();
+    assert.equal(result(`
+      var made = [];
+      for (var i = 0; i < 3; i++) made.push(Function("a", "return a * 2"));
+      made[0].marked = true;
+      made[0].prototype.poisoned = true;
+      result = [made[0] !== made[1], made[1] !== made[2], made[1].marked, made[1].prototype !== made[0].prototype,
+        "poisoned" in new made[1](), made[2](21)].join();`), 'true,true,,true,false,42');
+    assert.equal(counted.compiles, 1, 'one compile for three calls');
+    assert.equal(result('result = [...(function* () {}).constructor("yield 1")(), ...(function* () {}).constructor("yield 1")()].join();'), '1,1');
+    assert.equal(await result('result = (async () => {}).constructor("return 5")();'), 5);
+    assert.equal(await result('result = (async () => {}).constructor("return 5")();'), 5);
+    assert.equal(counted.compiles, 3, 'one compile per kind and text');
+    assert.equal(result('result = Function("return 5")();'), 5, 'the same text of another kind is another key');
+    assert.equal(counted.compiles, 4);
   });
 
   it('text that closes the function early, or calls eval, is a SyntaxError and runs nothing', () => {

@@ -1,9 +1,9 @@
 'use strict';
-// sandbox-page/kernel/loader.js: how the kernel runs transpiled code. A script becomes a blob:
-// URL (built from an iterator of its own, never Array.prototype's), loaded and revoked at once;
-// where blob: fails it becomes a data: URL with a short name that stacks show instead of the whole
-// source; the boot's probe picks the way and fails when neither works; a function's code hands
-// its function over or the load fails. The realm replacing `importScripts`, `URL`, `Blob` or the
+// sandbox-page/kernel/loader.js: how the kernel runs transpiled code. A short script becomes a
+// data: URL with a short name that stacks show instead of the whole source; a long one a blob:
+// URL (built from an iterator of its own, never Array.prototype's), loaded and revoked at once,
+// unless blob: fails, when every script is a data: URL; the boot's probe finds the ways that
+// load and fails when neither does; a function's code hands its function over or the load fails. The realm replacing `importScripts`, `URL`, `Blob` or the
 // iteration protocol afterwards changes nothing.
 
 import { describe, it } from 'node:test';
@@ -13,6 +13,9 @@ import { kernelPolicy, workerRealm, withCommons } from './load-kernel-file.mjs';
 const PROBE = '__paranoid_rt__.functionResult(function probe() {});';
 const policy = kernelPolicy();
 const KEPT = policy.sandbox.dataUrlsKept;
+const MAX = policy.sandbox.dataUrlMaxChars;
+/** `code`, padded with a comment past the longest script that loads from a data: URL. */
+const long = (code) => `${code}\n//${' '.repeat(MAX)}`;
 
 /**
  * A loader over a fresh realm whose `__paranoid_rt__.functionResult` is the loader's hand-over,
@@ -33,19 +36,22 @@ function loaderRealm({ refuse = null } = {}) {
   return { realm, loader };
 }
 
-describe('blob: URLs', () => {
-  it('the probe picks them where they load', () => {
+describe('blob: URLs, for long scripts', () => {
+  it('the probe finds both ways where both load: data: up to the policy\'s length, blob: past it', () => {
     const { realm, loader } = loaderRealm();
     loader.choose(PROBE);
-    assert.equal(loader.usesDataUrls(), false);
-    assert.deepEqual(realm.scripts, [PROBE]);
+    assert.equal(loader.usesDataUrl('x'.repeat(MAX)), true);
+    assert.equal(loader.usesDataUrl('x'.repeat(MAX + 1)), false);
+    assert.deepEqual(realm.scripts, [PROBE, PROBE], 'the probe ran once each way');
     assert.equal(realm.blobUrls.size, 0, 'the probe\'s URL was revoked');
+    assert.match(loader.prepare('1').url, /^data:/);
+    assert.match(loader.prepare(long('1')).url, /^blob:/);
   });
 
   it('hold exactly the script, which runs once and whose URL is revoked after', () => {
     const { realm, loader } = loaderRealm();
     loader.choose(PROBE);
-    const code = 'globalThis.ran = (globalThis.ran || 0) + 1; // ünïcödé \u2028 "quotes"';
+    const code = long('globalThis.ran = (globalThis.ran || 0) + 1; // ünïcödé \u2028 "quotes"');
     const script = loader.prepare(code);
     assert.match(script.url, /^blob:/);
     assert.equal(script.name, script.url, 'the host knows a blob: script by its URL');
@@ -58,7 +64,7 @@ describe('blob: URLs', () => {
   it('are revoked when the script throws too', () => {
     const { realm, loader } = loaderRealm();
     loader.choose(PROBE);
-    const script = loader.prepare('throw new RangeError("in the script")');
+    const script = loader.prepare(long('throw new RangeError("in the script")'));
     assert.throws(() => loader.load(script.url), (e) => e.name === 'RangeError');
     assert.equal(realm.blobUrls.size, 0);
   });
@@ -72,19 +78,34 @@ describe('blob: URLs', () => {
       globalThis.URL = { createObjectURL() { throw new Error('polluted URL'); } };
       globalThis.importScripts = function () { throw new Error('polluted importScripts'); };
       globalThis.encodeURIComponent = function () { throw new Error('polluted encode'); };`);
-    const script = loader.prepare('globalThis.afterPollution = true;');
-    assert.equal(realm.blobUrls.get(script.url), 'globalThis.afterPollution = true;', 'one part, the code');
+    const script = loader.prepare(long('globalThis.afterPollution = true;'));
+    assert.equal(realm.blobUrls.get(script.url), long('globalThis.afterPollution = true;'), 'one part, the code');
     loader.load(script.url);
     assert.equal(realm.global.afterPollution, true);
   });
 });
 
-describe('data: URLs, where blob: fails', () => {
-  it('the probe falls back to them', () => {
+describe('data: URLs, for short scripts, and for all where blob: fails', () => {
+  it('the probe falls back to them for every script', () => {
     const { realm, loader } = loaderRealm({ refuse: 'blob' });
     loader.choose(PROBE);
-    assert.equal(loader.usesDataUrls(), true);
+    assert.equal(loader.usesDataUrl(long('1')), true);
     assert.deepEqual(realm.scripts, [PROBE]);
+    const script = loader.prepare(long('globalThis.longViaData = 1;'));
+    assert.match(script.url, /^data:/);
+    loader.load(script.url);
+    assert.equal(realm.global.longViaData, 1);
+  });
+
+  it('are what short scripts get where both ways load, with a short name', () => {
+    const { realm, loader } = loaderRealm();
+    loader.choose(PROBE);
+    const script = loader.prepare('globalThis.shortViaData = 2;');
+    assert.match(script.url, /^data:/);
+    assert.equal(script.name, 'paranoid:script-0', 'the probe took no name');
+    loader.load(script.url);
+    assert.equal(realm.global.shortViaData, 2);
+    assert.equal(realm.blobUrls.size, 0, 'no blob: URL made for it');
   });
 
   it('carry the script, and a short name for the host', () => {
