@@ -1,7 +1,7 @@
 'use strict';
 // Test builds only (never shipped): the measurements `cargo xtask bench` takes where the host
 // really is, in the content script: sandbox start-up, the round trip of a message, transpile
-// time in the worker, workloads in a sandbox, many sandboxes at once. The bench page asks with
+// time in the worker, `Function` calls, workloads in a sandbox, many sandboxes at once. The bench page asks with
 // a `paranoid-test:run` event whose request has a `bench` field (see test-hook.js).
 
 /* global openSandbox */
@@ -72,6 +72,32 @@ async function paranoidTestBench(b) {
           out[file.name] = { bytes: new TextEncoder().encode(file.source).length, ms };
       }
       return out;
+    }
+    case 'function': {
+      // The cost of one `Function` call inside a sandbox, taken by the host: a run of `calls`
+      // calls, less a run of the same loop making a plain closure instead, each pair back to
+      // back in one sandbox, `repeat` times. Fresh: a text never compiled before in each call;
+      // cached: one text, compiled once before the first pair.
+      const s = await openSandbox({ cpuMs: 600000 });
+      try {
+        const run = async (body, calls, name) => {
+          const [t, r] = await time(() => s.run(`var __f = 0; for (var i = 0; i < ${calls}; i++) { ${body} }`, name));
+          if (r.status !== 'ok') throw new Error(`${name} ended ${r.status}: ${JSON.stringify(r.error || r.reason)}`);
+          return t;
+        };
+        const perCall = async (body, calls, name) => {
+          const base = await run('__f += (function (a) { return a + i; })(1);', calls, 'base.js');
+          return (await run(body, calls, name) - base) / calls;
+        };
+        await run('__f += Function("a", "return a + 1")(1);', 1, 'warm-up.js');
+        const fresh = [];
+        const cached = [];
+        for (let k = 0; k < b.repeat; k++) {
+          fresh.push(await perCall(`__f += Function("a", "return a + " + (i + ${(k + 1) * 1e6}))(1);`, b.calls, 'fresh.js'));
+          cached.push(await perCall('__f += Function("a", "return a + 1")(1);', b.cachedCalls, 'cached.js'));
+        }
+        return { fresh_ms: fresh, cached_ms: cached };
+      } finally { s.kill('measured'); }
     }
     case 'workload': {
       const s = await openSandbox({ cpuMs: 600000 });

@@ -111,6 +111,9 @@ async function main() {
     out.rtt = await inPage(driver, 'paranoidBench', { what: 'rtt', calls: quick ? 200 : 1000, payloads: [1024, 102400], payloadCalls: quick ? 10 : 50 });
     log('round trips measured');
 
+    out.function = await inPage(driver, 'paranoidBench', { what: 'function', calls: quick ? 50 : 100, cachedCalls: quick ? 200 : 1000, repeat: quick ? 3 : 15 });
+    log(`Function: fresh ${out.function.fresh_ms.map((x) => x.toFixed(3)).join(', ')} ms; cached ${out.function.cached_ms.map((x) => x.toFixed(4)).join(', ')} ms`);
+
     const libraries = quick ? ['lodash'] : Object.keys(LIBRARIES);
     const files = libraries.map((name) => ({ name, source: readFileSync(path.join(MODULES, LIBRARIES[name]), 'utf8') }));
     out.transpile_wasm = await inPage(driver, 'paranoidBench', { what: 'transpile', files, repeat: quick ? 1 : 3 });
