@@ -158,10 +158,14 @@ fn rules_of(script: &Value) -> Option<Metadata> {
             .map(|g| IncludeGlob::parse(g).ok())
             .collect()
     };
+    let excludes: Option<Vec<IncludeGlob>> = strings(&script["exclude"])?
+        .iter()
+        .map(|g| IncludeGlob::parse_exclude(g).ok().map(|(glob, _)| glob))
+        .collect();
     Some(Metadata {
         matches: patterns("match")?,
         includes: globs("include")?,
-        excludes: globs("exclude")?,
+        excludes: excludes?,
         exclude_matches: patterns("excludeMatch")?,
         ..Metadata::default()
     })
@@ -259,14 +263,17 @@ mod tests {
     fn a_userscript_answers_its_metadata_and_problems() {
         let a = ask(
             Request::Userscript,
-            "// ==UserScript==\n// @name  T\n// @match https://a.example/*\n// @grant GM.getValue\n// @grant GM_setValue\n// ==/UserScript==\n",
+            "// ==UserScript==\n// @name  T\n// @match https://a.example/*\n// @grant GM.getValue\n// @grant GM_setValue\n// @grant GM_cookie\n// ==/UserScript==\n",
         );
         assert_eq!(a["ok"], true, "{a}");
         assert_eq!(a["metadata"]["name"], "T");
         assert_eq!(a["metadata"]["matches"][0], "https://a.example/*");
-        assert_eq!(a["metadata"]["grants"], json!(["GM.getValue"]));
+        assert_eq!(
+            a["metadata"]["grants"],
+            json!(["GM.getValue", "GM.setValue"])
+        );
         assert_eq!(a["metadata"]["runAt"], "document-end");
-        assert_eq!(a["warnings"][0]["line"], 5);
+        assert_eq!(a["warnings"][0]["line"], 6);
         let a = ask(Request::Userscript, "alert(1)");
         assert_eq!(a["ok"], false);
         assert_eq!(a["errors"][0]["line"], 1);
@@ -283,12 +290,16 @@ mod tests {
                 {"include": ["*://b.example/*"]},
                 {"match": ["not a pattern"]},
                 {"match": "https://a.example/*"},
-                {}
+                {},
+                {"match": ["https://a.example/*"], "exclude": ["*/X*"]},
+                {"match": ["https://a.example/*"], "exclude": ["/\\/x$/"]},
+                {"match": ["https://a.example/*"], "exclude": ["/\\/y$/"]}
             ]}"#,
         );
+        // The last three: excludes read on the whole URL, as stored from such metadata.
         assert_eq!(
             a["runs"],
-            json!([true, false, true, false, false, false, false])
+            json!([true, false, true, false, false, false, false, false, false, true])
         );
         assert_eq!(ask(Request::RunsOn, "{}")["ok"], false);
         assert_eq!(ask(Request::RunsOn, "[")["ok"], false);

@@ -14,7 +14,10 @@ pub struct Grant {
     pub means: &'static str,
 }
 
-/// Every grant Paranoid can give. All of them are asynchronous calls across the sandbox.
+/// Every grant Paranoid can give. Each is a capability whose calls cross the sandbox
+/// asynchronously; the synchronous `GM_*` spellings of [`SPELLINGS`] are served from what the
+/// sandbox was given at its start (a snapshot of the values, the resources' text) and write
+/// through.
 pub const GRANTS: &[Grant] = &[
     Grant {
         name: "GM.info",
@@ -61,6 +64,18 @@ pub const GRANTS: &[Grant] = &[
         means: "add CSS styles to the pages it runs on (CSS can load images from any site)",
     },
     Grant {
+        name: "GM.addValueChangeListener",
+        means: "be told when its stored values change, in this tab or another",
+    },
+    Grant {
+        name: "GM.registerMenuCommand",
+        means: "add commands to Paranoid's menu for the pages it runs on",
+    },
+    Grant {
+        name: "GM.log",
+        means: "write to the browser's console on the pages it runs on",
+    },
+    Grant {
         name: "paranoid.dom.read",
         means: "read the text, attributes and your input on the pages it runs on",
     },
@@ -70,8 +85,34 @@ pub const GRANTS: &[Grant] = &[
     },
 ];
 
-/// The grant named `name`, if Paranoid has one by that name.
+/// The older names scripts are written against (Greasemonkey 3, Tampermonkey, Violentmonkey),
+/// each with the grant it is a spelling of: `@grant GM_getValue` gives `GM.getValue`, and a
+/// script given a grant gets both names (the same capability, so nothing more).
+pub const SPELLINGS: &[(&str, &str)] = &[
+    ("GM_info", "GM.info"),
+    ("GM_getValue", "GM.getValue"),
+    ("GM_setValue", "GM.setValue"),
+    ("GM_deleteValue", "GM.deleteValue"),
+    ("GM_listValues", "GM.listValues"),
+    ("GM_getResourceText", "GM.getResourceText"),
+    ("GM_xmlhttpRequest", "GM.xmlHttpRequest"),
+    ("GM_notification", "GM.notification"),
+    ("GM_setClipboard", "GM.setClipboard"),
+    ("GM_openInTab", "GM.openInTab"),
+    ("GM_addStyle", "GM.addStyle"),
+    ("GM_addValueChangeListener", "GM.addValueChangeListener"),
+    ("GM_removeValueChangeListener", "GM.addValueChangeListener"),
+    ("GM_registerMenuCommand", "GM.registerMenuCommand"),
+    ("GM_unregisterMenuCommand", "GM.registerMenuCommand"),
+    ("GM_log", "GM.log"),
+];
+
+/// The grant named `name`, if Paranoid has one by that name or spelling.
 pub fn grant(name: &str) -> Option<&'static Grant> {
+    let name = SPELLINGS
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(name, |(_, grant)| grant);
     GRANTS.iter().find(|g| g.name == name)
 }
 
@@ -86,29 +127,17 @@ pub fn refusal(name: &str) -> String {
         "window.close" | "window.focus" | "window.onurlchange" => {
             format!("`{name}` is not provided: the script has no window of the page")
         }
-        _ => match name.strip_prefix("GM_") {
-            Some(rest) => {
-                let modern = modern_name(rest);
-                if grant(&modern).is_some() {
-                    format!(
-                        "`{name}` is the older synchronous API, which is not provided (only \
-                         asynchronous calls cross the sandbox): ask for `{modern}` and call it \
-                         with `await`"
-                    )
-                } else {
-                    format!("`{name}` is not provided")
-                }
-            }
-            None => format!("`{name}` is not a grant Paranoid knows; it is not given"),
-        },
-    }
-}
-
-/// `GM_getValue` → `GM.getValue`, `GM_xmlhttpRequest` → `GM.xmlHttpRequest`.
-fn modern_name(rest: &str) -> String {
-    match rest {
-        "xmlhttpRequest" => "GM.xmlHttpRequest".into(),
-        _ => format!("GM.{rest}"),
+        "GM_getResourceURL" | "GM.getResourceUrl" => format!(
+            "`{name}` is not provided: a resource's URL would let the page load it; read it \
+             with `GM_getResourceText` instead"
+        ),
+        "GM_cookie" | "GM.cookie" => format!(
+            "`{name}` is not provided: it would read the site's cookies, which no script is given"
+        ),
+        _ if name.starts_with("GM_") || name.starts_with("GM.") => {
+            format!("`{name}` is not provided")
+        }
+        _ => format!("`{name}` is not a grant Paranoid knows; it is not given"),
     }
 }
 
@@ -127,11 +156,25 @@ mod tests {
     }
 
     #[test]
-    fn refusals_say_what_to_ask_for_instead() {
-        assert!(refusal("GM_getValue").contains("`GM.getValue`"));
-        assert!(refusal("GM_xmlhttpRequest").contains("`GM.xmlHttpRequest`"));
-        assert!(refusal("GM_registerMenuCommand").contains("not provided"));
+    fn every_spelling_names_a_grant_and_no_grant_name() {
+        for (old, new) in SPELLINGS {
+            assert!(old.starts_with("GM_"), "{old}");
+            assert!(GRANTS.iter().all(|g| g.name != *old), "{old}");
+            assert_eq!(grant(old).map(|g| g.name), Some(*new), "{old}");
+        }
+        assert_eq!(
+            grant("GM_xmlhttpRequest").unwrap().name,
+            "GM.xmlHttpRequest"
+        );
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        assert!(refusal("GM_getResourceURL").contains("GM_getResourceText"));
+        assert!(refusal("GM_cookie").contains("cookies"));
+        assert!(refusal("GM_download").contains("not provided"));
         assert!(refusal("unsafeWindow").contains("never given"));
-        assert!(refusal("GM.cookie").contains("not a grant"));
+        assert!(refusal("GM.foo").contains("not provided"));
+        assert!(refusal("window.foo").contains("not a grant"));
     }
 }

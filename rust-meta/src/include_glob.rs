@@ -48,6 +48,12 @@ enum Form {
     },
     /// `/regex/flags`.
     Regex(IncludeRegex),
+    /// An `@exclude` the parts cannot be read from, tested against the whole URL text as the
+    /// managers test it (excluding more is always safe): a glob, lowercase, each `*` any run
+    /// of characters, compared ASCII-case-insensitively…
+    WholeGlob(String),
+    /// …or a regular expression, searched for anywhere in the URL.
+    WholeRegex(regex::bytes::Regex),
 }
 
 /// Two rules are the same when they are written the same.
@@ -67,6 +73,31 @@ impl IncludeGlob {
             text: text.to_string(),
             form,
         })
+    }
+
+    /// Reads an `@exclude`: as [`IncludeGlob::parse`] does, or, when the parts cannot be told
+    /// apart (a glob without `://`, a regular expression that does not say where the host is),
+    /// as a rule on the whole URL text, as the managers read it; the flag says which. Refused
+    /// as an `@include` would be for anything else (syntax, non-ASCII, `.tld`).
+    pub fn parse_exclude(text: &str) -> Result<(IncludeGlob, bool), PatternError> {
+        let parts = match IncludeGlob::parse(text) {
+            Ok(glob) => return Ok((glob, false)),
+            Err(e) => e,
+        };
+        let form = if text.starts_with('/') {
+            Form::WholeRegex(IncludeRegex::parse_whole(text)?)
+        } else if text.chars().all(is_printable_ascii) && !text.contains("://") {
+            Form::WholeGlob(text.to_ascii_lowercase())
+        } else {
+            return Err(parts);
+        };
+        Ok((
+            IncludeGlob {
+                text: text.to_string(),
+                form,
+            },
+            true,
+        ))
     }
 
     /// The glob as it was written.
@@ -94,6 +125,8 @@ impl IncludeGlob {
                 parsed.path_and_query,
             ),
             Form::SchemePrefix(prefix) => parsed.scheme.name().starts_with(prefix.as_str()),
+            Form::WholeGlob(glob) => glob_matches(glob, &url.to_ascii_lowercase()),
+            Form::WholeRegex(regex) => regex.is_match(url.as_bytes()),
             Form::Parts {
                 scheme,
                 authority,

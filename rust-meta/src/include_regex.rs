@@ -57,39 +57,7 @@ struct Branch {
 impl IncludeRegex {
     /// Reads `/body/flags`; `text` starts with `/` and has another `/` after it.
     pub fn parse(text: &str) -> Result<IncludeRegex, PatternError> {
-        let err = |m: String| Err(PatternError::new(m));
-        let Some(end) = text.rfind('/').filter(|&end| end > 0) else {
-            return err(format!("`{text}` is not a regular expression (`/…/`)"));
-        };
-        let (body, flags) = (&text[1..end], &text[end + 1..]);
-        if body.is_empty() {
-            return err("the regular expression is empty".into());
-        }
-        let mut case_insensitive = false;
-        for flag in flags.chars() {
-            match flag {
-                'i' if !case_insensitive => case_insensitive = true,
-                'i' => return err("the flag `i` is given twice".into()),
-                other => {
-                    return err(format!(
-                        "the flag `{other}` is not read: only `i` (ignore case) means anything \
-                         for a rule that names pages"
-                    ))
-                }
-            }
-        }
-        let tree = ast::parse::ParserBuilder::new()
-            .nest_limit(NEST_LIMIT)
-            .build()
-            .parse(body)
-            .map_err(|e| {
-                PatternError::new(format!(
-                    "the regular expression cannot be read at column {}: {}",
-                    e.span().start.column + 1,
-                    e.kind()
-                ))
-            })?;
-        check_syntax(&tree)?;
+        let (tree, case_insensitive) = read(text)?;
         let branches = match &tree {
             Ast::Alternation(alternation) => alternation.asts.clone(),
             single => vec![single.clone()],
@@ -99,6 +67,14 @@ impl IncludeRegex {
             .map(|branch| split_branch(branch, case_insensitive))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(IncludeRegex { branches })
+    }
+
+    /// Reads `/body/flags` as the managers do, to be tested against the whole URL text: only
+    /// for an `@exclude`, where a rule that matches more excludes more, which is always safe.
+    /// The syntax allowlist is the same.
+    pub(crate) fn parse_whole(text: &str) -> Result<Regex, PatternError> {
+        let (tree, case_insensitive) = read(text)?;
+        compile_regex(&print(&tree), case_insensitive)
     }
 
     /// Whether the URL's parts match any branch.
@@ -111,6 +87,63 @@ impl IncludeRegex {
                     .is_none_or(|p| p.is_match(path_and_query.as_bytes()))
         })
     }
+}
+
+/// The expression's tree, its syntax checked, and whether it ignores case.
+fn read(text: &str) -> Result<(Ast, bool), PatternError> {
+    let err = |m: String| Err(PatternError::new(m));
+    let Some(end) = text.rfind('/').filter(|&end| end > 0) else {
+        return err(format!("`{text}` is not a regular expression (`/…/`)"));
+    };
+    let (body, flags) = (&text[1..end], &text[end + 1..]);
+    if body.is_empty() {
+        return err("the regular expression is empty".into());
+    }
+    let mut case_insensitive = false;
+    for flag in flags.chars() {
+        match flag {
+            'i' if !case_insensitive => case_insensitive = true,
+            'i' => return err("the flag `i` is given twice".into()),
+            other => {
+                return err(format!(
+                    "the flag `{other}` is not read: only `i` (ignore case) means anything \
+                         for a rule that names pages"
+                ))
+            }
+        }
+    }
+    let tree = ast::parse::ParserBuilder::new()
+        .nest_limit(NEST_LIMIT)
+        .build()
+        .parse(body)
+        .map_err(|e| {
+            PatternError::new(format!(
+                "the regular expression cannot be read at column {}: {}",
+                e.span().start.column + 1,
+                e.kind()
+            ))
+        })?;
+    check_syntax(&tree)?;
+    Ok((tree, case_insensitive))
+}
+
+/// `printed` compiled as ASCII, within the size and nesting limits.
+fn compile_regex(printed: &str, case_insensitive: bool) -> Result<Regex, PatternError> {
+    RegexBuilder::new(printed)
+        .unicode(false)
+        .case_insensitive(case_insensitive)
+        .size_limit(SIZE_LIMIT)
+        .dfa_size_limit(SIZE_LIMIT)
+        .nest_limit(NEST_LIMIT + 4)
+        .build()
+        .map_err(|e| {
+            PatternError::new(match e {
+                regex::Error::CompiledTooBig(_) => {
+                    "the regular expression is too large".to_string()
+                }
+                other => format!("the regular expression cannot be compiled: {other}"),
+            })
+        })
 }
 
 /// Refuses, with its column, the first node whose meaning differs between JavaScript and
@@ -269,22 +302,10 @@ fn split_branch(branch: &Ast, case_insensitive: bool) -> Result<Branch, PatternE
 
     let compile = |parts: Vec<Ast>, prefix: &str, suffix: &str| -> Result<Regex, PatternError> {
         let concat = Ast::concat(ast::Concat { span, asts: parts });
-        let printed = format!("{prefix}(?:{}){suffix}", print(&concat));
-        RegexBuilder::new(&printed)
-            .unicode(false)
-            .case_insensitive(case_insensitive)
-            .size_limit(SIZE_LIMIT)
-            .dfa_size_limit(SIZE_LIMIT)
-            .nest_limit(NEST_LIMIT + 4)
-            .build()
-            .map_err(|e| {
-                PatternError::new(match e {
-                    regex::Error::CompiledTooBig(_) => {
-                        "the regular expression is too large".to_string()
-                    }
-                    other => format!("the regular expression cannot be compiled: {other}"),
-                })
-            })
+        compile_regex(
+            &format!("{prefix}(?:{}){suffix}", print(&concat)),
+            case_insensitive,
+        )
     };
     Ok(Branch {
         scheme: compile(scheme, if anchored { "^" } else { "" }, "$")?,

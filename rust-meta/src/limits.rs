@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::grants::GRANTS;
+use crate::grants::{GRANTS, SPELLINGS};
 
 /// At most this many `@` lines in a metadata block: far above real scripts (a few dozen), low
 /// enough that a block cannot make the install page or the background do unbounded work.
@@ -16,6 +16,15 @@ pub const SCRIPT_MAX_BYTES: usize = 4 * 1024 * 1024;
 pub const DOWNLOADS_MAX: usize = 32;
 /// One script's stored values, as JSON text, at most (characters): `GM.setValue` past it fails.
 pub const VALUES_MAX_CHARS: usize = 1024 * 1024;
+/// The text of a script's `@resource`s given to its sandbox at the start, for the synchronous
+/// `GM_getResourceText`, at most (characters, all together, in the order listed): past it a
+/// resource is only read with `await GM.getResourceText`, which says so. As much as one
+/// message may carry, so that a script's start costs no more than one large answer would.
+pub const SYNC_RESOURCES_MAX_CHARS: usize = 1024 * 1024;
+/// `GM.registerMenuCommand`: at most this many commands per script on a page, each caption cut
+/// to this many characters. A popup of a screen's height; a caption of a line.
+pub const MENU_COMMANDS_MAX: usize = 32;
+pub const MENU_CAPTION_MAX: usize = 100;
 /// A value's name, at most (characters).
 pub const VALUE_NAME_MAX: usize = 256;
 /// The CPU budget of a userscript's sandbox per instant (ms), capped by the site's setting.
@@ -69,6 +78,10 @@ pub const STYLE_REFUSED_AT_RULES: &[&str] = &["import"];
 pub fn tables() -> Value {
     json!({
         "grants": GRANTS,
+        "spellings": SPELLINGS,
+        "syncResourcesMaxChars": SYNC_RESOURCES_MAX_CHARS,
+        "menuCommandsMax": MENU_COMMANDS_MAX,
+        "menuCaptionMax": MENU_CAPTION_MAX,
         "maxEntries": MAX_ENTRIES,
         "maxBytes": SCRIPT_MAX_BYTES,
         "downloadsMax": DOWNLOADS_MAX,
@@ -100,6 +113,10 @@ mod tests {
         let table = tables();
         for field in [
             "grants",
+            "spellings",
+            "syncResourcesMaxChars",
+            "menuCommandsMax",
+            "menuCaptionMax",
             "maxEntries",
             "maxBytes",
             "downloadsMax",

@@ -361,14 +361,24 @@ impl Reader {
                 }
                 Err(e) => self.error(line, Some(key), e.to_string()),
             },
-            "include" | "exclude" => match IncludeGlob::parse(value) {
-                Ok(g) => {
-                    let meta = &mut self.report.metadata;
-                    if base == "include" {
-                        meta.includes.push(g)
-                    } else {
-                        meta.excludes.push(g)
+            "include" => match IncludeGlob::parse(value) {
+                Ok(g) => self.report.metadata.includes.push(g),
+                Err(e) => self.error(line, Some(key), e.to_string()),
+            },
+            "exclude" => match IncludeGlob::parse_exclude(value) {
+                Ok((g, whole)) => {
+                    if whole {
+                        self.warn(
+                            line,
+                            Some(key),
+                            format!(
+                                "`{value}` does not say which part of the URL is the host, so it \
+                                 is tested against the whole URL, as other managers do (it may \
+                                 exclude more pages than meant, never fewer)"
+                            ),
+                        );
                     }
+                    self.report.metadata.excludes.push(g)
                 }
                 Err(e) => self.error(line, Some(key), e.to_string()),
             },
@@ -377,6 +387,15 @@ impl Reader {
                     "document-start" => RunAt::DocumentStart,
                     "document-end" => RunAt::DocumentEnd,
                     "document-idle" => RunAt::DocumentIdle,
+                    "document-body" => {
+                        self.warn(
+                            line,
+                            Some(key),
+                            "`document-body` runs at document-end here, once the page is parsed \
+                             (the body is there then too)",
+                        );
+                        RunAt::DocumentEnd
+                    }
                     _ => {
                         self.error(
                             line,
@@ -443,6 +462,18 @@ impl Reader {
                 }
                 Err(e) => self.error(line, Some(key), e),
             },
+            "sandbox" | "inject-into" => {
+                self.warn(
+                    line,
+                    Some(key),
+                    format!(
+                        "`@{base} {value}` is not read: Paranoid always runs a script in a \
+                         sandbox of its own, never in the page (it reaches the page only through \
+                         what it is granted)"
+                    ),
+                );
+                self.other(line, key, value)
+            }
             _ => self.other(line, key, value),
         }
     }

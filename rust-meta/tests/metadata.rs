@@ -128,7 +128,7 @@ fn refused_metadata_says_why() {
             "cannot be read at column",
         ),
         (&["@name x", "@include *://www.google.tld/*"], "`.tld`"),
-        (&["@name x", "@run-at document-body"], "document-start"),
+        (&["@name x", "@run-at context-menu"], "document-start"),
         (
             &["@name x", "@grant none", "@grant GM.getValue"],
             "keep one",
@@ -238,20 +238,44 @@ fn grants_outside_the_table_are_never_given() {
     let r = ok(&[
         "@name x",
         "@match https://a.example/*",
-        "@grant GM_setValue",
+        "@grant GM_cookie",
         "@grant unsafeWindow",
-        "@grant GM_xmlhttpRequest",
-        "@grant GM.cookie",
+        "@grant GM_getResourceURL",
+        "@grant window.foo",
         "@grant window.close",
         "@grant none",
     ]);
     assert!(r.metadata.grants.is_empty());
     let w: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
-    assert!(w[0].contains("`GM.setValue`"), "{w:?}");
+    assert!(w[0].contains("cookies"), "{w:?}");
     assert!(w[1].contains("page's own window"), "{w:?}");
-    assert!(w[2].contains("`GM.xmlHttpRequest`"), "{w:?}");
+    assert!(w[2].contains("GM_getResourceText"), "{w:?}");
     assert!(w[3].contains("not a grant"), "{w:?}");
     assert!(w[4].contains("not provided"), "{w:?}");
+}
+
+#[test]
+fn the_older_names_give_the_same_grants_once() {
+    let r = ok(&[
+        "@name x",
+        "@match https://a.example/*",
+        "@grant GM_setValue",
+        "@grant GM.setValue",
+        "@grant GM_xmlhttpRequest",
+        "@grant GM_registerMenuCommand",
+        "@grant GM_unregisterMenuCommand",
+        "@grant GM_addValueChangeListener",
+    ]);
+    assert_eq!(
+        r.metadata.grants,
+        [
+            "GM.setValue",
+            "GM.xmlHttpRequest",
+            "GM.registerMenuCommand",
+            "GM.addValueChangeListener"
+        ]
+    );
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
 }
 
 #[test]
@@ -290,6 +314,59 @@ fn where_a_script_runs() {
     ] {
         assert_eq!(m.runs_on(url), want, "{url}");
     }
+}
+
+#[test]
+fn an_exclude_without_a_host_is_read_on_the_whole_url() {
+    let r = ok(&[
+        "@name x",
+        "@match https://*/*",
+        "@exclude *logout*",
+        "@exclude /\\/(settings|account)\\b/",
+        "@exclude /Checkout/i",
+        "@exclude *://pay.example/*",
+    ]);
+    assert_eq!(r.warnings.len(), 3, "{:?}", r.warnings);
+    assert!(
+        r.warnings.iter().all(|w| w.message.contains("whole URL")),
+        "{:?}",
+        r.warnings
+    );
+    let m = &r.metadata;
+    for (url, want) in [
+        ("https://news.example/", true),
+        ("https://news.example/LogOut", false),
+        ("https://news.example/?next=logout", false),
+        ("https://news.example/settings/profile", false),
+        ("https://news.example/settingsx", true),
+        ("https://shop.example/cart/CHECKOUT", false),
+        ("https://pay.example/x", false),
+        ("https://evil.test/?pay.example", true),
+    ] {
+        assert_eq!(m.runs_on(url), want, "{url}");
+    }
+    // Read the same way from the stored rules (the background's `paranoid_runs_on`), and never
+    // for an @include, whose meaning must stay part by part.
+    assert!(first_error(&["@name x", "@include *logout*"]).contains("no `://`"));
+    assert!(first_error(&["@name x", "@exclude /(?=x)/"]).contains("column"));
+    assert!(first_error(&["@name x", "@exclude *://*.tld/*"]).contains(".tld"));
+}
+
+#[test]
+fn run_at_document_body_and_sandbox_keys_are_explained() {
+    let r = ok(&[
+        "@name x",
+        "@match https://a.example/*",
+        "@run-at document-body",
+        "@sandbox JavaScript",
+        "@inject-into page",
+    ]);
+    assert_eq!(r.metadata.run_at, RunAt::DocumentEnd);
+    let w: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(w[0].contains("document-end"), "{w:?}");
+    assert!(w[1].contains("`@sandbox JavaScript` is not read"), "{w:?}");
+    assert!(w[2].contains("never in the page"), "{w:?}");
+    assert!(first_error(&["@name x", "@run-at context-menu"]).contains("not a time"));
 }
 
 #[test]
