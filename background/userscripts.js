@@ -36,7 +36,28 @@ async function usScriptsFor(url, topLevel) {
   return records.filter((_, i) => answer.runs[i] === true);
 }
 
-/** What the content script gets to run a script: code and the data GM.info shows, no more. */
+/**
+ * The resources' text a script with `GM.getResourceText` is given at its start, for the
+ * synchronous call: in the order listed, while the policy's total allows.
+ */
+function usSyncResources(record) {
+  if (!record.metadata.grants.includes('GM.getResourceText')) return null;
+  const given = {};
+  let left = paranoidPolicy().userscripts.syncResourcesMaxChars;
+  for (const r of record.resources) {
+    const text = String(r.text);
+    if (text.length > left) continue;
+    given[r.name] = text;
+    left -= text.length;
+  }
+  return given;
+}
+
+/**
+ * What the content script gets to run a script: code, the data GM.info shows, the resources
+ * it may read synchronously and where its values are stored (read there as it starts, and
+ * followed), no more.
+ */
 function usRunnable(record) {
   const m = record.metadata;
   return {
@@ -46,6 +67,9 @@ function usRunnable(record) {
     requires: record.requires.map((r) => ({ url: String(r.url), text: String(r.text) })),
     runAt: m.runAt,
     grants: m.grants.slice(),
+    resources: usSyncResources(record),
+    resourceNames: record.resources.map((r) => String(r.name)),
+    valuesKey: paranoidUserscriptKeys.values(record.id),
     info: {
       script: {
         name: m.name, namespace: m.namespace, version: m.version, description: m.description,

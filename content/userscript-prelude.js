@@ -1,54 +1,40 @@
 'use strict';
 // The GM API and the `dom` capability as a userscript sees them, built inside its own sandbox: this function's
-// text is run there (vetted and transpiled like any script) before the script's `@require`s.
+// text is run there (vetted and transpiled like any script) before the script's `@require`s,
+// called with what the content script gives it at the start (`init`, below).
 // It is convenience, not a boundary: every call becomes a message that the content script and
 // the background check against the script's grants, so a script that tampers with this code
 // only breaks its own calls. It is never called in the content script.
+//
+// Both API generations are here, for the same grants: `GM.getValue` (a promise) and
+// `GM_getValue` (synchronous). The synchronous calls read what the sandbox was given at its
+// start (a snapshot of the script's values, the text of its resources), kept current by the
+// content script's word of changes made elsewhere, and write through: a write changes the
+// snapshot at once and goes to the background in order, the latest write of a name replacing
+// one not yet sent.
 
 /* exported paranoidUserscriptPrelude */
 /* global paranoid */
 
-function paranoidUserscriptPrelude() {
+/**
+ * @param {{ grants: string[], spellings: [string, string][], info: object,
+ *   values: Record<string, string> | null, resources: Record<string, string> | null,
+ *   resourceNames: string[], valueNameMax: number, valuesMaxChars: number }} init
+ */
+function paranoidUserscriptPrelude(init) {
   'use strict';
+  const granted = new Set(init.grants);
+  const canCall = typeof paranoid === 'object' && paranoid !== null && typeof paranoid.postMessage === 'function';
   const pending = new Map();
   let next = 0;
-  let granted = [];
-  let info = null;
   const call = (name, args) => new Promise((resolve, reject) => {
+    if (!canCall) { reject(new Error(`${name} was not granted to this script`)); return; }
     next += 1;
     pending.set(next, { resolve, reject });
     paranoid.postMessage({ call: name, id: next, args });
   });
-  paranoid.onMessage((message) => {
-    if (message === null || typeof message !== 'object') return;
-    if (message.init !== undefined && info === null) {
-      granted = Array.isArray(message.init.grants) ? message.init.grants : [];
-      info = message.init.info;
-      build();
-      return;
-    }
-    if (typeof message.notification === 'string') {
-      const callbacks = notifications.get(message.notification);
-      if (callbacks === undefined) return;
-      if (message.event === 'click' && typeof callbacks.onclick === 'function') callbacks.onclick();
-      if (message.event === 'done') {
-        notifications.delete(message.notification);
-        if (typeof callbacks.ondone === 'function') callbacks.ondone();
-      }
-      return;
-    }
-    if (message.event !== undefined) {
-      const listener = listeners.get(message.event);
-      const data = message.data !== null && typeof message.data === 'object' ? message.data : {};
-      if (listener !== undefined) listener({ ...data, target: handle(data.target ?? null) });
-      return;
-    }
-    const waiting = pending.get(message.reply);
-    if (waiting === undefined) return;
-    pending.delete(message.reply);
-    if (message.ok === true) waiting.resolve(message.value);
-    else waiting.reject(new Error(String(message.error)));
-  });
+  // A synchronous call's failure has no caller to throw to: it is said on the console.
+  const sayFailure = (name) => (error) => { console.error(`${name}: ${error.message}`); };
   const freezeDeep = (value) => {
     if (value !== null && typeof value === 'object') {
       for (const key of Object.keys(value)) freezeDeep(value[key]);
@@ -56,6 +42,105 @@ function paranoidUserscriptPrelude() {
     }
     return value;
   };
+
+  // Values: the snapshot (name → JSON text) when the script may read them, else null.
+  const values = init.values === null ? null : Object.assign(Object.create(null), init.values);
+  const valueListeners = new Map();
+  let nextValueListener = 0;
+  const parseValue = (name, json) => {
+    try { return JSON.parse(json); } catch { throw new SyntaxError(`GM.getValue: the stored value of ${JSON.stringify(name)} is not JSON text`); }
+  };
+  const checkName = (call, name) => {
+    if (typeof name !== 'string' || name.length === 0 || name.length > init.valueNameMax) {
+      throw new TypeError(`${call}: the name must be a non-empty string of at most ${init.valueNameMax} characters`);
+    }
+  };
+  const notifyValue = (name, oldJson, newJson, remote) => {
+    for (const listener of valueListeners.values()) {
+      if (listener.name !== name) continue;
+      const oldValue = oldJson === undefined ? undefined : parseValue(name, oldJson);
+      const newValue = newJson === undefined ? undefined : parseValue(name, newJson);
+      // As the managers do, after the write returns, one task per listener.
+      setTimeout(() => listener.callback(name, oldValue, newValue, remote), 0);
+    }
+  };
+  // Writes not yet answered, in order; a name's unsent write is replaced by its next one.
+  const writes = [];
+  const inFlight = new Map();
+  let writing = false;
+  const pump = async () => {
+    if (writing) return;
+    writing = true;
+    while (writes.length > 0) {
+      const write = writes.shift();
+      write.sent = true;
+      try {
+        const args = write.json === undefined ? [write.name] : [write.name, JSON.parse(write.json)];
+        await call(write.json === undefined ? 'GM.deleteValue' : 'GM.setValue', args);
+        for (const w of write.waiters) w.resolve();
+      } catch (error) {
+        for (const w of write.waiters) w.reject(error);
+      }
+      inFlight.set(write.name, inFlight.get(write.name) - 1);
+      if (inFlight.get(write.name) === 0) inFlight.delete(write.name);
+    }
+    writing = false;
+  };
+  const enqueueWrite = (name, json) => new Promise((resolve, reject) => {
+    const waiting = writes.findIndex((w) => w.name === name && !w.sent);
+    const waiters = waiting === -1 ? [] : writes.splice(waiting, 1)[0].waiters;
+    if (waiting !== -1) inFlight.set(name, inFlight.get(name) - 1);
+    waiters.push({ resolve, reject });
+    writes.push({ name, json, waiters, sent: false });
+    inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
+    pump();
+  });
+  const valuesChars = (without, extra) => {
+    let total = extra;
+    for (const k of Object.keys(values)) if (k !== without) total += k.length + values[k].length;
+    return total;
+  };
+  /** Stores locally (if the snapshot is kept) and writes through; the promise is the write's. */
+  const setValue = (callName, name, value) => {
+    checkName(callName, name);
+    const json = JSON.stringify(value);
+    if (json === undefined) throw new TypeError(`${callName}: the value is not JSON (undefined, a function or a symbol)`);
+    if (values !== null) {
+      const total = valuesChars(name, name.length + json.length);
+      if (total > init.valuesMaxChars) throw new RangeError(`${callName}: the script's values would take ${total} characters, over its limit of ${init.valuesMaxChars}`);
+      const old = values[name];
+      values[name] = json;
+      if (old !== json) notifyValue(name, old, json, false);
+    }
+    return enqueueWrite(name, json);
+  };
+  const deleteValue = (callName, name) => {
+    checkName(callName, name);
+    if (values !== null && name in values) {
+      const old = values[name];
+      delete values[name];
+      notifyValue(name, old, undefined, false);
+    }
+    return enqueueWrite(name, undefined);
+  };
+  const getValue = (callName, name, fallback) => {
+    checkName(callName, name);
+    return name in values ? parseValue(name, values[name]) : fallback;
+  };
+  /** A change made elsewhere (another tab, or this script's own write coming back). */
+  const valuesChanged = (changed) => {
+    if (values === null || changed === null || typeof changed !== 'object') return;
+    for (const name of Object.keys(changed)) {
+      // A write of ours not yet answered decides the value: what arrives is older.
+      if (inFlight.has(name)) continue;
+      const json = typeof changed[name] === 'string' ? changed[name] : undefined;
+      const old = values[name];
+      if (old === json) continue;
+      if (json === undefined) delete values[name]; else values[name] = json;
+      notifyValue(name, old, json, true);
+    }
+  };
+
   // GM.xmlHttpRequest as the managers have it: callbacks (onload, onerror, ontimeout, onabort)
   // and a promise of the response with an `abort()`. Only data crosses: the callbacks stay
   // here; a request is named by a number of this script's own, for `abort()`.
@@ -84,6 +169,7 @@ function paranoidUserscriptPrelude() {
     promise.abort = () => { call('GM.xmlHttpRequest.abort', [key]).catch(() => {}); };
     return promise;
   };
+
   // The DOM capability: elements are handles (numbers on the host's side), events plain data.
   const listeners = new Map();
   const handles = new Map();
@@ -124,26 +210,152 @@ function paranoidUserscriptPrelude() {
     insertText: (selector, position, text) => call('dom.insertText', [selector, position, text]),
     insertHTML: (selector, position, markup) => call('dom.insertHTML', [selector, position, markup]).then((ids) => ids.map(handle)),
   });
-  // GM.notification(text, title) or ({ text, title, onclick, ondone }): only text and title
-  // cross; the callbacks wait here for the background's word that the user clicked or closed it.
+
+  // GM.notification(text, title) or ({ text, title, onclick, ondone }), and the older
+  // (text, title, image, onclick): only text and title cross; the callbacks wait here for the
+  // background's word that the user clicked or closed it.
   const notifications = new Map();
-  const notification = (details, title) => {
-    const d = details !== null && typeof details === 'object' ? details : { text: details, title };
+  const notification = (details, title, image, onclick) => {
+    const d = details !== null && typeof details === 'object' ? details : { text: details, title, onclick };
     return call('GM.notification', [{ text: d.text, title: d.title }]).then((shown) => {
       if (typeof d.onclick === 'function' || typeof d.ondone === 'function') notifications.set(String(shown.id), { onclick: d.onclick, ondone: d.ondone });
       return shown;
     });
   };
-  const build = () => {
-    const GM = {};
-    for (const name of granted) {
-      const method = name.slice(3);
-      if (name === 'GM.info') GM.info = freezeDeep(info);
-      else if (name === 'GM.xmlHttpRequest') GM.xmlHttpRequest = xmlHttpRequest;
-      else if (name === 'GM.notification') GM.notification = notification;
-      else if (name.startsWith('GM.')) GM[method] = (...args) => call(name, args);
-    }
-    globalThis.GM = Object.freeze(GM);
-    if (granted.includes('paranoid.dom.read') || granted.includes('paranoid.dom.write')) globalThis.dom = dom;
+
+  // Menu commands: the functions stay here; the popup shows the captions and sends a click back.
+  const menuCommands = new Map();
+  let nextMenuCommand = 0;
+  const registerMenuCommand = (caption, command, options) => {
+    if (typeof command !== 'function') throw new TypeError('GM_registerMenuCommand: the command is not a function');
+    const wanted = options !== null && typeof options === 'object' && options.id !== undefined ? String(options.id) : null;
+    nextMenuCommand += 1;
+    const id = wanted ?? String(nextMenuCommand);
+    menuCommands.set(id, command);
+    call('GM.registerMenuCommand', [id, String(caption)]).catch((error) => {
+      menuCommands.delete(id);
+      sayFailure('GM_registerMenuCommand')(error);
+    });
+    return id;
   };
+  const unregisterMenuCommand = (id) => {
+    if (!menuCommands.delete(String(id))) return;
+    call('GM.unregisterMenuCommand', [String(id)]).catch(sayFailure('GM_unregisterMenuCommand'));
+  };
+
+  const resourceText = (name) => {
+    if (init.resources !== null && Object.hasOwn(init.resources, name)) return init.resources[name];
+    if (init.resourceNames.includes(name)) {
+      throw new RangeError(`GM_getResourceText: the resource ${JSON.stringify(name)} is over what the sandbox is given at its start; read it with await GM.getResourceText`);
+    }
+    throw new TypeError(`GM_getResourceText: no @resource is named ${String(name).slice(0, 60)}`);
+  };
+
+  if (canCall) {
+    paranoid.onMessage((message) => {
+      if (message === null || typeof message !== 'object') return;
+      if (typeof message.notification === 'string') {
+        const callbacks = notifications.get(message.notification);
+        if (callbacks === undefined) return;
+        if (message.event === 'click' && typeof callbacks.onclick === 'function') callbacks.onclick();
+        if (message.event === 'done') {
+          notifications.delete(message.notification);
+          if (typeof callbacks.ondone === 'function') callbacks.ondone();
+        }
+        return;
+      }
+      if (typeof message.menu === 'string') {
+        const command = menuCommands.get(message.menu);
+        if (command !== undefined) command();
+        return;
+      }
+      if (message.values !== undefined) { valuesChanged(message.values); return; }
+      if (message.event !== undefined) {
+        const listener = listeners.get(message.event);
+        const data = message.data !== null && typeof message.data === 'object' ? message.data : {};
+        if (listener !== undefined) listener({ ...data, target: handle(data.target ?? null) });
+        return;
+      }
+      const waiting = pending.get(message.reply);
+      if (waiting === undefined) return;
+      pending.delete(message.reply);
+      if (message.ok === true) waiting.resolve(message.value);
+      else waiting.reject(new Error(String(message.error)));
+    });
+  }
+
+  // What each grant gives, under its name on GM and its older name. Not frozen: scripts and
+  // polyfills (gm4-polyfill) add to GM what they miss, as they can in every manager.
+  const info = freezeDeep(init.info);
+  const GM = { info };
+  const older = { GM_info: info };
+  const give = (grant, modern, old) => {
+    GM[grant.slice(3)] = modern;
+    for (const [spelling, of] of init.spellings) if (of === grant) older[spelling] = old[spelling] ?? modern;
+  };
+  for (const grant of granted) {
+    if (grant === 'GM.getValue') {
+      give(grant, async (name, fallback) => getValue('GM.getValue', name, fallback),
+        { GM_getValue: (name, fallback) => getValue('GM_getValue', name, fallback) });
+    } else if (grant === 'GM.listValues') {
+      give(grant, async () => Object.keys(values), { GM_listValues: () => Object.keys(values) });
+    } else if (grant === 'GM.setValue') {
+      give(grant, async (name, value) => setValue('GM.setValue', name, value),
+        { GM_setValue: (name, value) => { setValue('GM_setValue', name, value).catch(sayFailure('GM_setValue')); } });
+    } else if (grant === 'GM.deleteValue') {
+      give(grant, async (name) => deleteValue('GM.deleteValue', name),
+        { GM_deleteValue: (name) => { deleteValue('GM_deleteValue', name).catch(sayFailure('GM_deleteValue')); } });
+    } else if (grant === 'GM.addValueChangeListener') {
+      const add = (name, callback) => {
+        if (typeof callback !== 'function') throw new TypeError('GM_addValueChangeListener: the listener is not a function');
+        nextValueListener += 1;
+        valueListeners.set(nextValueListener, { name: String(name), callback });
+        return nextValueListener;
+      };
+      const remove = (id) => { valueListeners.delete(id); };
+      GM.addValueChangeListener = async (name, callback) => add(name, callback);
+      GM.removeValueChangeListener = async (id) => remove(id);
+      give(grant, GM.addValueChangeListener, { GM_addValueChangeListener: add, GM_removeValueChangeListener: remove });
+    } else if (grant === 'GM.getResourceText') {
+      give(grant, (name) => call(grant, [name]), { GM_getResourceText: resourceText });
+    } else if (grant === 'GM.xmlHttpRequest') {
+      give(grant, xmlHttpRequest, {
+        GM_xmlhttpRequest: (details) => {
+          const request = xmlHttpRequest(details);
+          request.catch(() => {});
+          return request;
+        },
+      });
+    } else if (grant === 'GM.notification') {
+      give(grant, notification, {
+        GM_notification: (details, titleOrDone, image, onclick) => {
+          notification(details, titleOrDone, image, onclick).catch(sayFailure('GM_notification'));
+        },
+      });
+    } else if (grant === 'GM.registerMenuCommand') {
+      GM.unregisterMenuCommand = async (id) => unregisterMenuCommand(id);
+      give(grant, async (caption, command, options) => registerMenuCommand(caption, command, options),
+        { GM_registerMenuCommand: registerMenuCommand, GM_unregisterMenuCommand: unregisterMenuCommand });
+    } else if (grant === 'GM.log') {
+      const log = (...args) => { console.log(...args); };
+      give(grant, log, { GM_log: log });
+    } else if (grant === 'GM.openInTab') {
+      give(grant, (url, options) => call(grant, [url, options]), {
+        // The older call answers at once; the tab it opens cannot be closed from here.
+        GM_openInTab: (url, options) => {
+          call(grant, [url, options]).catch(sayFailure('GM_openInTab'));
+          return Object.freeze({ closed: false, close: () => { throw new Error('GM_openInTab: close() is not provided'); } });
+        },
+      });
+    } else if (grant.startsWith('GM.') && grant !== 'GM.info') {
+      // GM.setClipboard, GM.addStyle: nothing comes back that a synchronous caller waits for.
+      const method = (...args) => call(grant, args);
+      const old = {};
+      for (const [spelling, of] of init.spellings) if (of === grant) old[spelling] = (...args) => { method(...args).catch(sayFailure(spelling)); };
+      give(grant, method, old);
+    }
+  }
+  globalThis.GM = GM;
+  for (const name of Object.keys(older)) globalThis[name] = older[name];
+  if (granted.has('paranoid.dom.read') || granted.has('paranoid.dom.write')) globalThis.dom = dom;
 }

@@ -39,6 +39,64 @@ const paranoidGmHere = {
   },
 };
 
+/** The grant a GM call needs: aborting a request comes with making one, removing a menu
+ * command with adding one. */
+function paranoidGmGrantOf(call) {
+  if (call === 'GM.xmlHttpRequest.abort') return 'GM.xmlHttpRequest';
+  if (call === 'GM.unregisterMenuCommand') return 'GM.registerMenuCommand';
+  return call;
+}
+
+/** "Name: message (file, line L)": where a script failed, in the words the popup shows. */
+function paranoidErrorText(error) {
+  const text = `${error?.name}: ${error?.message}`;
+  if (error?.file && Number.isSafeInteger(error.line)) return `${text} (${String(error.file)}, line ${error.line})`;
+  return text;
+}
+
+/**
+ * A script's stored values as its sandbox sees them: `snapshot()` (name → JSON text, or null
+ * when the script may not read them), then `follow(post)`, which hands each change stored by
+ * another of its pages, as `{ name: JSON text or null }`. Listening starts before the read, so
+ * no change falls between; the sandbox ignores what it already has.
+ */
+function paranoidValuesReader(script, grants) {
+  const readable = ['GM.getValue', 'GM.listValues', 'GM.addValueChangeListener'].some((g) => grants.has(g));
+  const key = String(script.valuesKey);
+  let post = null;
+  const early = [];
+  const changes = (changed, area) => {
+    if (area !== 'local' || !Object.hasOwn(changed, key)) return;
+    const valid = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
+    const before = valid(changed[key].oldValue);
+    const after = valid(changed[key].newValue);
+    const diff = {};
+    for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (before[name] !== after[name]) diff[name] = typeof after[name] === 'string' ? after[name] : null;
+    }
+    if (Object.keys(diff).length === 0) return;
+    if (post === null) early.push(diff); else post(diff);
+  };
+  if (readable) paranoidExtension.storage.onChanged.addListener(changes);
+  return {
+    async snapshot() {
+      if (!readable) return null;
+      let stored;
+      try { stored = (await paranoidExtension.storage.local.get(key))[key]; } catch { stored = undefined; }
+      const values = {};
+      if (stored !== null && typeof stored === 'object' && !Array.isArray(stored)) {
+        for (const [name, json] of Object.entries(stored)) if (typeof json === 'string') values[name] = json;
+      }
+      return values;
+    },
+    follow(to) {
+      if (!readable) return;
+      post = to;
+      for (const diff of early.splice(0)) post(diff);
+    },
+  };
+}
+
 /** Asks the background which scripts run here; main.js asks before it has read the site's settings. */
 function paranoidAskUserscripts() {
   return paranoidExtension.runtime.sendMessage({ type: 'paranoid:userscripts-for' }).catch(() => null);
@@ -69,14 +127,33 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
 
   for (const script of scripts) {
     (async () => {
-      const update = registry.add({ origin: 'userscript', name: String(script.name), source: 'userscript' });
       const grants = new Set(script.grants);
+      // Menu commands: id → caption, shown on the script's entry in the popup.
+      const menu = new Map();
+      const update = registry.add({
+        origin: 'userscript', name: String(script.name), source: 'userscript',
+        onMenu: (command) => { sandbox?.post({ menu: command }); },
+      });
       const domState = paranoidDomState();
       // GM calls in the last second: past the policy's rate they are refused here, before the
       // background (which counts them too, over all of the script's pages) is asked.
       const calls = [];
-      const rate = paranoidPolicy().userscripts.gmCallsPerSecond;
+      const limits = paranoidPolicy().userscripts;
       let sandbox;
+      const here = {
+        'GM.registerMenuCommand': ([id, caption]) => {
+          if (typeof id !== 'string' || id.length > limits.menuCaptionMax) throw new TypeError('GM.registerMenuCommand: the id must be a short string');
+          if (!menu.has(id) && menu.size >= limits.menuCommandsMax) throw new RangeError(`GM.registerMenuCommand: a script has at most ${limits.menuCommandsMax} menu commands`);
+          menu.set(id, String(caption).slice(0, limits.menuCaptionMax));
+          update({ menu: [...menu].map(([i, c]) => ({ id: i, caption: c })) });
+          return id;
+        },
+        'GM.unregisterMenuCommand': ([id]) => {
+          menu.delete(String(id));
+          update({ menu: [...menu].map(([i, c]) => ({ id: i, caption: c })) });
+          return null;
+        },
+      };
       const answer = async (data) => {
         if (data === null || typeof data !== 'object' || typeof data.call !== 'string' || !Number.isSafeInteger(data.id)) return;
         // An answer that cannot be delivered (over the message limit) still settles the call.
@@ -94,14 +171,15 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           }
           return;
         }
-        // Aborting a request comes with the grant to make one.
-        const grant = data.call === 'GM.xmlHttpRequest.abort' ? 'GM.xmlHttpRequest' : data.call;
+        // Aborting a request comes with the grant to make one, removing a command with adding it.
+        const grant = paranoidGmGrantOf(data.call);
         if (!grants.has(grant)) { reply(false, `${data.call} was not granted to this script`); return; }
         const now = Date.now();
         while (calls.length > 0 && calls[0] <= now - 1000) calls.shift();
-        if (calls.length >= rate) { reply(false, `RangeError: ${data.call}: this script made over ${rate} GM calls in the last second`); return; }
+        if (calls.length >= limits.gmCallsPerSecond) { reply(false, `RangeError: ${data.call}: this script made over ${limits.gmCallsPerSecond} GM calls in the last second`); return; }
         calls.push(now);
         try {
+          if (Object.hasOwn(here, data.call)) { reply(true, here[data.call](args)); return; }
           if (Object.hasOwn(paranoidGmHere, data.call)) { reply(true, await paranoidGmHere[data.call](args)); return; }
           const r = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:gm', id: script.id, name: data.call, args });
           if (r?.ok) reply(true, r.value); else reply(false, r?.error ?? 'no answer');
@@ -116,7 +194,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           onMessage: (data) => { update({ message: true }); answer(data); },
           onEvent: (event) => {
             if (event.type === 'console') console.log(`[paranoid ${script.name}]`, String(event.text));
-            else if (event.type === 'uncaught') { update({ status: 'error', reason: `${event.error?.name}: ${event.error?.message}` }); outcome(script, 'error', event.error?.message); }
+            else if (event.type === 'uncaught') { const reason = paranoidErrorText(event.error); update({ status: 'error', reason }); outcome(script, 'error', reason); }
             else if (event.type === 'killed') { update({ status: 'killed', reason: event.reason, cpuMs: event.cpuMs }); outcome(script, 'killed', event.reason); }
             else if (event.type === 'quiet') update({ cpuMs: event.cpuMs });
           },
@@ -127,13 +205,20 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         return;
       }
       await paranoidRunAtReached(script.runAt);
-      const parts = [];
-      if (grants.size > 0) parts.push({ text: `(${Function.prototype.toString.call(paranoidUserscriptPrelude)})();`, file: 'paranoid:gm-prelude', init: true });
+      // The values, read as the script starts, and kept current: changes made elsewhere (another
+      // tab of the script's) reach the sandbox as they are stored.
+      const values = paranoidValuesReader(script, grants);
+      const prelude = {
+        grants: script.grants, spellings: limits.spellings, info: script.info,
+        values: await values.snapshot(), resources: script.resources, resourceNames: script.resourceNames,
+        valueNameMax: limits.valueNameMax, valuesMaxChars: limits.valuesMaxChars,
+      };
+      const parts = [{ text: `(${Function.prototype.toString.call(paranoidUserscriptPrelude)})(JSON.parse(${JSON.stringify(JSON.stringify(prelude))}));`, file: 'paranoid:gm-prelude' }];
       for (const r of script.requires) parts.push({ text: r.text, file: r.url });
       parts.push({ text: script.source, file: `userscript:${script.name}` });
       sandboxes.set(script.id, sandbox);
       update({ status: 'running' });
-      for (const part of parts) {
+      for (const [i, part] of parts.entries()) {
         const result = await sandbox.run(part.text, part.file);
         if (result.status === 'rejected') {
           update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${part.file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
@@ -141,12 +226,12 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           return;
         }
         if (result.status !== 'ok') {
-          const reason = result.error ? `${result.error.name}: ${result.error.message}` : String(result.reason);
+          const reason = result.error ? paranoidErrorText(result.error) : String(result.reason);
           update({ status: result.status === 'killed' ? 'killed' : 'error', reason });
           if (result.status !== 'killed') outcome(script, 'error', reason);
           return;
         }
-        if (part.init) await sandbox.post({ init: { grants: script.grants, info: script.info } });
+        if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
       }
       update({ status: 'ran' });
       outcome(script, 'ran', '');

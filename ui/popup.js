@@ -1,6 +1,7 @@
 'use strict';
-// The popup: this tab's sandboxed scripts, the site's switch, links to the report and the
-// settings. `?tab=N` shows another tab (the report link and the tests use it).
+// The popup: this tab's sandboxed scripts (a userscript's menu commands as buttons), the site's
+// switch, links to the report and the settings. `?tab=N` shows another tab (the report link
+// and the tests use it).
 
 /* global paranoidTabStatus, paranoidRenderScripts, paranoidUpdateSite, paranoidUiApi */
 
@@ -34,6 +35,10 @@
   });
   if (!status.enabled) show('Sandboxing is off for this site: its Paranoid scripts do not run.');
   else if (status.scripts.length === 0) show('No sandboxed scripts on this page.');
-  paranoidRenderScripts(document.getElementById('scripts'), status.scripts, false, status.dropped);
+  // A userscript's menu command runs in its sandbox, in the frame whose entry it is.
+  const onMenu = (entry, command) => {
+    paranoidUiApi.tabs.sendMessage(tabId, { type: 'paranoid:us-menu', entry: entry.id, command }, { frameId: entry.frameId }).catch(() => {});
+  };
+  paranoidRenderScripts(document.getElementById('scripts'), status.scripts, false, status.dropped, onMenu);
   document.body.dataset.loaded = 'true';
 })();

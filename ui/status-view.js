@@ -25,6 +25,7 @@ async function paranoidFrameStatus(tabId, frameId) {
 async function paranoidTabStatus(tabId) {
   const top = await paranoidFrameStatus(tabId, 0);
   if (!top) return null;
+  for (const entry of top.scripts) entry.frameId = 0;
   let frames = [];
   try {
     const answer = await paranoidUiApi.runtime.sendMessage({ type: 'paranoid:tab-frames', tabId });
@@ -33,7 +34,7 @@ async function paranoidTabStatus(tabId) {
   for (const frameId of frames) {
     const frame = await paranoidFrameStatus(tabId, frameId);
     if (!frame) continue;
-    for (const entry of frame.scripts) top.scripts.push({ ...entry, frame: String(frame.origin) });
+    for (const entry of frame.scripts) top.scripts.push({ ...entry, frame: String(frame.origin), frameId });
     top.dropped = (Number(top.dropped) || 0) + (Number(frame.dropped) || 0);
   }
   return top;
@@ -56,8 +57,10 @@ function paranoidElement(tag, className, text) {
  * @param {object[]} scripts the content script's entries
  * @param {boolean} full the report page's detail: diagnostics, errors, missing globals
  * @param {number} dropped entries the page's registry did not keep (it keeps the first 500)
+ * @param {(entry: object, command: string) => void} [onMenu] the popup's: a userscript's menu
+ *   commands become buttons, and a click calls this
  */
-function paranoidRenderScripts(list, scripts, full, dropped = 0) {
+function paranoidRenderScripts(list, scripts, full, dropped = 0, onMenu = null) {
   list.replaceChildren();
   for (const s of scripts) {
     const item = paranoidElement('li', 'script');
@@ -73,6 +76,16 @@ function paranoidRenderScripts(list, scripts, full, dropped = 0) {
     if (s.messages > 0) meta.append(paranoidElement('span', 'cpu', `${Number(s.messages)} message${s.messages === 1 ? "" : "s"}`));
     item.append(meta);
     if (s.reason) item.append(paranoidElement('div', 'reason', String(s.reason)));
+    if (onMenu !== null && Array.isArray(s.menu) && s.menu.length > 0) {
+      const commands = paranoidElement('div', 'menu');
+      for (const c of s.menu) {
+        const button = paranoidElement('button', 'menu-command', String(c.caption));
+        button.type = 'button';
+        button.addEventListener('click', () => onMenu(s, String(c.id)));
+        commands.append(button);
+      }
+      item.append(commands);
+    }
     if (s.origin === 'rule' && s.missing.length > 0) {
       const shown = full ? s.missing : s.missing.slice(0, 6);
       item.append(paranoidElement('div', 'missing', `reached for: ${shown.join(', ')}${shown.length < s.missing.length ? ', …' : ''}`));

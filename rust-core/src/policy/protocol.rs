@@ -362,6 +362,14 @@ pub const MESSAGES: &[Message] = &[
         "extension",
         &["script", "notification", "event"],
     ),
+    m(
+        "tabs",
+        "paranoid:us-menu",
+        "own-page",
+        "content",
+        "extension",
+        &["entry", "command"],
+    ),
 ];
 
 /// The table as the JS side reads it.

@@ -1,0 +1,197 @@
+'use strict';
+// The GM prelude (content/userscript-prelude.js) in a fresh Node realm standing in for a
+// userscript's sandbox: a `paranoid` whose messages the test answers by hand. What the browser
+// tests cannot see from outside: the synchronous calls' snapshot and its copies, the order and
+// coalescing of writes, a change from another tab against a write not yet stored, listeners,
+// menu commands, and what a script without a grant is not given.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
+
+const PRELUDE = readFileSync(new URL('../../content/userscript-prelude.js', import.meta.url), 'utf8');
+const SPELLINGS = [
+  ['GM_info', 'GM.info'], ['GM_getValue', 'GM.getValue'], ['GM_setValue', 'GM.setValue'], ['GM_deleteValue', 'GM.deleteValue'],
+  ['GM_listValues', 'GM.listValues'], ['GM_getResourceText', 'GM.getResourceText'], ['GM_xmlhttpRequest', 'GM.xmlHttpRequest'],
+  ['GM_addValueChangeListener', 'GM.addValueChangeListener'], ['GM_removeValueChangeListener', 'GM.addValueChangeListener'],
+  ['GM_registerMenuCommand', 'GM.registerMenuCommand'], ['GM_unregisterMenuCommand', 'GM.registerMenuCommand'], ['GM_log', 'GM.log'],
+  ['GM_addStyle', 'GM.addStyle'],
+];
+
+/** A realm with the prelude run in it; `sent` the messages it posted, `deliver` a message to it. */
+function sandbox(init, { messages = true } = {}) {
+  const sent = [];
+  const logged = [];
+  let listener = null;
+  const paranoid = messages
+    ? { postMessage: (m) => { sent.push(structuredClone(m)); }, onMessage: (f) => { listener = f; }, cpuLevel: () => 0 }
+    : { cpuLevel: () => 0 };
+  const context = vm.createContext({ paranoid, console: { log: (...a) => logged.push(['log', ...a]), error: (...a) => logged.push(['error', ...a]) }, setTimeout, structuredClone });
+  vm.runInContext(PRELUDE, context);
+  const full = {
+    grants: [], spellings: SPELLINGS, info: { script: { name: 'T', version: '1' }, scriptHandler: 'Paranoid' },
+    values: null, resources: null, resourceNames: [], valueNameMax: 256, valuesMaxChars: 1000, ...init,
+  };
+  context.init = JSON.parse(JSON.stringify(full));
+  vm.runInContext('paranoidUserscriptPrelude(init)', context);
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  return {
+    g: context, sent, logged,
+    deliver: (m) => listener(m),
+    /** Answers every call not yet answered, `ok` or with `error`, then lets the realm run. */
+    answerAll: async (error) => {
+      for (let round = 0; round < 20; round++) {
+        const open = sent.filter((m) => m.call !== undefined && !m.answered);
+        if (open.length === 0) break;
+        for (const m of open) { m.answered = true; listener(error ? { reply: m.id, ok: false, error } : { reply: m.id, ok: true, value: null }); }
+        await tick();
+      }
+      await tick();
+    },
+    tick,
+  };
+}
+
+const VALUES = ['GM.getValue', 'GM.setValue', 'GM.deleteValue', 'GM.listValues', 'GM.addValueChangeListener'];
+
+describe('the GM prelude', () => {
+  it('reads the snapshot synchronously, and hands out copies', () => {
+    const s = sandbox({ grants: VALUES, values: { a: '{"n":1}', b: '"text"' } });
+    const a = s.g.GM_getValue('a');
+    a.n = 2;
+    assert.equal(s.g.GM_getValue('a').n, 1);
+    assert.equal(s.g.GM_getValue('missing', 'fallback'), 'fallback');
+    assert.deepEqual([...s.g.GM_listValues()].sort(), ['a', 'b']);
+    assert.equal(s.sent.length, 0, 'reading sends nothing');
+  });
+
+  it('writes through in order, the latest unsent write of a name replacing the earlier', async () => {
+    const s = sandbox({ grants: VALUES, values: {} });
+    for (let i = 0; i < 100; i++) s.g.GM_setValue('n', i);
+    s.g.GM_setValue('other', true);
+    s.g.GM_deleteValue('other');
+    assert.equal(s.g.GM_getValue('n'), 99);
+    assert.equal(s.g.GM_getValue('other', 'gone'), 'gone');
+    await s.answerAll();
+    const calls = s.sent.map((m) => [m.call, ...m.args]);
+    // The first write was sent at once; the 98 behind it became one, as did the other name's two.
+    assert.deepEqual(calls, [['GM.setValue', 'n', 0], ['GM.setValue', 'n', 99], ['GM.deleteValue', 'other']]);
+  });
+
+  it('checks names, values and the total before anything is stored', async () => {
+    const s = sandbox({ grants: VALUES, values: { big: JSON.stringify('x'.repeat(900)) } });
+    assert.throws(() => s.g.GM_setValue('', 1), /the name must be a non-empty string of at most 256 characters/);
+    assert.throws(() => s.g.GM_setValue('f', () => 1), /not JSON/);
+    assert.throws(() => s.g.GM_setValue('more', 'y'.repeat(200)), (e) => e.name === 'RangeError' && /over its limit of 1000/.test(e.message));
+    await assert.rejects(s.g.GM.setValue('more', 'y'.repeat(200)), /over its limit/);
+    assert.equal(s.sent.length, 0);
+    s.g.GM_setValue('big', 'small now');
+    s.g.GM_setValue('more', 'y'.repeat(200));
+    await s.answerAll();
+    assert.equal(s.sent.length, 2);
+  });
+
+  it('says on the console when a synchronous write is refused, and rejects the promise of an async one', async () => {
+    const s = sandbox({ grants: VALUES, values: {} });
+    s.g.GM_setValue('a', 1);
+    const settled = s.g.GM.setValue('b', 2).then(() => 'stored', (e) => e.message);
+    await s.answerAll('RangeError: too many');
+    assert.equal(await settled, 'RangeError: too many');
+    assert.deepEqual(s.logged, [['error', 'GM_setValue: RangeError: too many']]);
+  });
+
+  it('takes changes from other tabs, but not over a write of its own not yet stored', async () => {
+    const s = sandbox({ grants: VALUES, values: { a: '1', b: '1' } });
+    const heard = [];
+    s.g.GM_addValueChangeListener('a', (...args) => heard.push(args));
+    s.g.GM_addValueChangeListener('b', (...args) => heard.push(args));
+    s.g.GM_setValue('a', 2);
+    s.deliver({ values: { a: '3', b: '5', c: '"new"' } });
+    assert.equal(s.g.GM_getValue('a'), 2, 'our unanswered write decides');
+    assert.equal(s.g.GM_getValue('b'), 5);
+    assert.equal(s.g.GM_getValue('c'), 'new');
+    s.deliver({ values: { b: null } });
+    assert.equal(s.g.GM_getValue('b', 'deleted'), 'deleted');
+    await s.answerAll();
+    s.deliver({ values: { a: '2' } }); // our own write, coming back: no change
+    await s.tick();
+    assert.deepEqual(heard, [['a', 1, 2, false], ['b', 1, 5, true], ['b', 5, undefined, true]]);
+    const id = s.g.GM_addValueChangeListener('a', () => heard.push('second'));
+    s.g.GM_removeValueChangeListener(id);
+    s.deliver({ values: { a: '9' } });
+    await s.tick();
+    assert.deepEqual(heard.at(-1), ['a', 2, 9, true]);
+    s.deliver({ values: 'not an object' });
+    s.deliver({ values: null });
+  });
+
+  it('gives a script that may only write no snapshot and no reading call', () => {
+    const s = sandbox({ grants: ['GM.setValue'], values: null });
+    assert.equal(typeof s.g.GM_setValue, 'function');
+    for (const name of ['GM_getValue', 'GM_listValues', 'GM_addValueChangeListener']) assert.equal(typeof s.g[name], 'undefined', name);
+    assert.equal(typeof s.g.GM.getValue, 'undefined');
+    s.g.GM_setValue('a', 1);
+    assert.deepEqual(s.sent.map((m) => m.call), ['GM.setValue']);
+  });
+
+  it('gives GM_info to every script, and GM unfrozen for polyfills; nothing else without grants', () => {
+    const s = sandbox({ grants: [] }, { messages: false });
+    assert.equal(s.g.GM_info.script.name, 'T');
+    assert.ok(Object.isFrozen(s.g.GM_info));
+    assert.ok(!Object.isFrozen(s.g.GM));
+    s.g.GM.log = () => 'added by a polyfill';
+    assert.deepEqual(Object.keys(s.g.GM).sort(), ['info', 'log']);
+    for (const [name] of SPELLINGS) if (name !== 'GM_info') assert.equal(typeof s.g[name], 'undefined', name);
+    assert.equal(s.g.dom, undefined);
+  });
+
+  it('reads resources given at the start, and says which one must be awaited', async () => {
+    const s = sandbox({ grants: ['GM.getResourceText'], resources: { small: 'text' }, resourceNames: ['small', 'huge'] });
+    assert.equal(s.g.GM_getResourceText('small'), 'text');
+    assert.throws(() => s.g.GM_getResourceText('huge'), /await GM.getResourceText/);
+    assert.throws(() => s.g.GM_getResourceText('nope'), /no @resource is named nope/);
+    s.g.GM.getResourceText('huge');
+    assert.deepEqual(s.sent.map((m) => [m.call, ...m.args]), [['GM.getResourceText', 'huge']]);
+  });
+
+  it('keeps menu commands here: a click runs the registered one only', async () => {
+    const s = sandbox({ grants: ['GM.registerMenuCommand'] });
+    const ran = [];
+    const a = s.g.GM_registerMenuCommand('A', () => ran.push('a'));
+    const b = s.g.GM_registerMenuCommand('B', () => ran.push('b'), { id: 'mine' });
+    assert.equal(b, 'mine');
+    assert.throws(() => s.g.GM_registerMenuCommand('C', 'not a function'), /not a function/);
+    s.g.GM_unregisterMenuCommand(a);
+    s.deliver({ menu: a });
+    s.deliver({ menu: 'mine' });
+    s.deliver({ menu: 'toString' });
+    s.deliver({ menu: 42 });
+    assert.deepEqual(ran, ['b']);
+    assert.deepEqual(s.sent.map((m) => [m.call, ...m.args]), [['GM.registerMenuCommand', a, 'A'], ['GM.registerMenuCommand', 'mine', 'B'], ['GM.unregisterMenuCommand', a]]);
+    // A command the content script refused is forgotten, and the refusal said.
+    await s.answerAll('RangeError: at most 32');
+    s.deliver({ menu: 'mine' });
+    assert.deepEqual(ran, ['b']);
+    assert.ok(s.logged.some(([level, text]) => level === 'error' && /GM_registerMenuCommand: RangeError: at most 32/.test(text)));
+  });
+
+  it('answers GM_xmlhttpRequest with callbacks, and no unhandled rejection without them', async () => {
+    const s = sandbox({ grants: ['GM.xmlHttpRequest'] });
+    let loaded = null;
+    const r = s.g.GM_xmlhttpRequest({ url: 'https://a.example/', onload: (res) => { loaded = res.responseText; } });
+    assert.equal(typeof r.abort, 'function');
+    s.deliver({ reply: s.sent[0].id, ok: true, value: { status: 200, responseText: 'hi' } });
+    await s.tick();
+    assert.equal(loaded, 'hi');
+    let unhandled = 0;
+    const count = () => { unhandled++; };
+    process.on('unhandledRejection', count);
+    s.g.GM_xmlhttpRequest({ url: 'https://a.example/' });
+    s.deliver({ reply: s.sent[1].id, ok: false, error: 'Error: refused' });
+    await s.tick();
+    await s.tick();
+    process.off('unhandledRejection', count);
+    assert.equal(unhandled, 0);
+  });
+});
