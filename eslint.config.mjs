@@ -47,6 +47,16 @@ export default [
     languageOptions: { ...classic, globals: { ...globals.browser, ...globals.webextensions } },
   },
   {
+    // One name for the extension API object everywhere (shared/extension-api.js declares it);
+    // the offscreen clipboard page is Chrome's alone.
+    files: ['background/**/*.js', 'shared/**/*.js', 'content/**/*.js', 'ui/**/*.js', 'test-build/**/*.js'],
+    ignores: ['shared/extension-api.js', 'background/clipboard-page.js'],
+    rules: {
+      'no-restricted-globals': ['error', ...['browser', 'chrome'].map((name) => ({ name, message: 'use paranoidExtension (shared/extension-api.js)' }))],
+      'no-restricted-properties': ['error', ...['browser', 'chrome'].map((property) => ({ object: 'globalThis', property, message: 'use paranoidExtension (shared/extension-api.js)' }))],
+    },
+  },
+  {
     // Pages: the sandbox frame, and the test and demo pages the harnesses serve.
     files: ['sandbox-page/*.js', 'tests/harness/*.js', 'tests/bench/page/*.js', 'demo/page/*.js'],
     languageOptions: { ...classic, globals: { ...globals.browser } },

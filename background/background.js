@@ -12,9 +12,8 @@
 // Its helpers are loaded before it: the build lists the background's scripts in order
 // (xtask/src/extension/layout.rs) for Firefox's manifest and Chrome's generated service worker.
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage, paranoidCommandRegistry */
+/* global paranoidExtension, paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage, paranoidCommandRegistry */
 
-const extensionApi = globalThis.browser ?? globalThis.chrome;
 
 /**
  * A rule's regex, rebuilt by rust-meta from its match pattern: the stored `regex` is only what
@@ -34,7 +33,7 @@ async function quarantineRegex(pattern) {
 async function quarantineRules(stored) {
   const rules = [];
   const sites = stored !== null && typeof stored === 'object' ? stored : {};
-  const dnr = extensionApi.declarativeNetRequest;
+  const dnr = paranoidExtension.declarativeNetRequest;
   for (const origin of Object.keys(sites)) {
     let host;
     try { host = new URL(origin).hostname; } catch { continue; }
@@ -63,25 +62,25 @@ async function quarantineRules(stored) {
 let syncing = Promise.resolve();
 function syncRules() {
   syncing = syncing.then(async () => {
-    const stored = (await extensionApi.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
+    const stored = (await paranoidExtension.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
     const addRules = await quarantineRules(stored);
-    const old = await extensionApi.declarativeNetRequest.getDynamicRules();
-    await extensionApi.declarativeNetRequest.updateDynamicRules({
+    const old = await paranoidExtension.declarativeNetRequest.getDynamicRules();
+    await paranoidExtension.declarativeNetRequest.updateDynamicRules({
       removeRuleIds: old.map((r) => r.id),
       addRules,
     });
   }).catch((error) => console.error('paranoid: the quarantine rules could not be installed:', error));
   return syncing;
 }
-extensionApi.runtime.onInstalled.addListener(() => { syncRules(); });
-extensionApi.runtime.onStartup.addListener(() => { syncRules(); });
-extensionApi.storage.onChanged.addListener((changes, area) => {
+paranoidExtension.runtime.onInstalled.addListener(() => { syncRules(); });
+paranoidExtension.runtime.onStartup.addListener(() => { syncRules(); });
+paranoidExtension.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && Object.hasOwn(changes, paranoidSitesKey)) syncRules();
 });
 
 async function fetchQuarantined(url, senderUrl) {
   const origin = new URL(senderUrl).origin;
-  const stored = (await extensionApi.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
+  const stored = (await paranoidExtension.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
   const site = paranoidSiteSettings(stored, origin);
   const bare = String(url).split('#')[0];
   let named = false;
@@ -115,7 +114,7 @@ const paranoidAnswer = paranoidCommandRegistry({
   'paranoid:us-outcome': paranoidUserscriptMessage,
 });
 
-extensionApi.runtime.onMessage.addListener((message, sender, respond) => {
+paranoidExtension.runtime.onMessage.addListener((message, sender, respond) => {
   const answer = paranoidAnswer(message, sender);
   if (answer === undefined) return undefined;
   answer.then(respond, (error) => respond({ ok: false, error: String(error.message) }));

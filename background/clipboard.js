@@ -5,9 +5,8 @@
 // that exists only for the write; Firefox's background page writes itself. Both need the
 // manifest's clipboardWrite, which is what lets them write without a click.
 
-/* global paranoidPolicy */
+/* global paranoidExtension, paranoidPolicy */
 
-const clipboardApi = globalThis.browser ?? globalThis.chrome;
 const CLIPBOARD_PAGE = 'background/clipboard-page.html';
 let clipboardQueue = Promise.resolve();
 
@@ -20,20 +19,20 @@ function paranoidWriteClipboard(text) {
   if (typeof text !== 'string') return Promise.reject(new TypeError('GM.setClipboard: the text must be a string'));
   const limit = paranoidPolicy().messageLimit;
   if (text.length > limit) return Promise.reject(new RangeError(`GM.setClipboard: the text has ${text.length} characters, over the limit of ${limit}`));
-  const write = clipboardQueue.then(() => (clipboardApi.offscreen ? writeThroughOffscreen(text) : navigator.clipboard.writeText(text)));
+  const write = clipboardQueue.then(() => (paranoidExtension.offscreen ? writeThroughOffscreen(text) : navigator.clipboard.writeText(text)));
   clipboardQueue = write.catch(() => {});
   return write;
 }
 
 /** @param {string} text */
 async function writeThroughOffscreen(text) {
-  await clipboardApi.offscreen.createDocument({
+  await paranoidExtension.offscreen.createDocument({
     url: CLIPBOARD_PAGE, reasons: ['CLIPBOARD'], justification: 'A userscript you allowed to (GM.setClipboard) replaces the clipboard\'s text.',
   });
   try {
-    const answer = await clipboardApi.runtime.sendMessage({ type: 'paranoid:clipboard-write', text });
+    const answer = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:clipboard-write', text });
     if (answer?.ok !== true) throw new Error(`GM.setClipboard: the browser did not write the clipboard${answer?.error ? ` (${answer.error})` : ''}`);
   } finally {
-    await clipboardApi.offscreen.closeDocument().catch(() => {});
+    await paranoidExtension.offscreen.closeDocument().catch(() => {});
   }
 }

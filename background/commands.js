@@ -7,10 +7,9 @@
 // sender's class is read from what the browser says of it (`sender.id`, `sender.url`,
 // `sender.tab`), never from the message.
 
-/* global paranoidPolicy */
+/* global paranoidExtension, paranoidPolicy */
 /* exported paranoidSenderIs, paranoidCommandRegistry */
 
-const paranoidCommandsApi = globalThis.browser ?? globalThis.chrome;
 
 /**
  * Whether the browser's `sender` is of the class the protocol table names: `own-page` (a page
@@ -18,7 +17,7 @@ const paranoidCommandsApi = globalThis.browser ?? globalThis.chrome;
  * (either, in a tab) or `extension` (any part of this extension).
  */
 function paranoidSenderIs(sender, cls) {
-  const runtime = paranoidCommandsApi.runtime;
+  const runtime = paranoidExtension.runtime;
   if (sender === null || typeof sender !== 'object' || sender.id !== runtime.id || typeof sender.url !== 'string') return false;
   switch (cls) {
     case 'own-page': return sender.url.startsWith(runtime.getURL('ui/'));

@@ -7,17 +7,16 @@
 // between events: at most the policy's `extension.framesKept` a tab, forgotten with the tab. A
 // frame id that has since gone away is harmless: asking it fails and the page skips it.
 
-/* global paranoidPolicy */
+/* global paranoidExtension, paranoidPolicy */
 /* exported paranoidFramesMessage */
 
-const paranoidFramesApi = globalThis.browser ?? globalThis.chrome;
 const paranoidFramesKey = (tabId) => `paranoid:frames:${tabId}`;
 let paranoidFramesQueue = Promise.resolve();
 
 /** Stored ids, whatever the stored value is. */
 async function paranoidFramesOf(tabId) {
   const key = paranoidFramesKey(tabId);
-  const stored = (await paranoidFramesApi.storage.session.get(key))[key];
+  const stored = (await paranoidExtension.storage.session.get(key))[key];
   return Array.isArray(stored) ? stored.filter((id) => Number.isSafeInteger(id) && id > 0) : [];
 }
 
@@ -34,7 +33,7 @@ function paranoidFramesMessage(message, sender) {
       const ids = await paranoidFramesOf(tabId);
       if (ids.includes(frameId)) return;
       ids.push(frameId);
-      await paranoidFramesApi.storage.session.set({ [paranoidFramesKey(tabId)]: ids.slice(-paranoidPolicy().extension.framesKept) });
+      await paranoidExtension.storage.session.set({ [paranoidFramesKey(tabId)]: ids.slice(-paranoidPolicy().extension.framesKept) });
     });
     paranoidFramesQueue = task.catch(() => {});
     return task.then(() => ({ ok: true }));
@@ -46,6 +45,6 @@ function paranoidFramesMessage(message, sender) {
   return undefined;
 }
 
-paranoidFramesApi.tabs.onRemoved.addListener((tabId) => {
-  paranoidFramesApi.storage.session.remove(paranoidFramesKey(tabId)).catch(() => {});
+paranoidExtension.tabs.onRemoved.addListener((tabId) => {
+  paranoidExtension.storage.session.remove(paranoidFramesKey(tabId)).catch(() => {});
 });

@@ -12,10 +12,9 @@
 //    Nothing is ever applied here: the user reviews the update on the install page, which fetches
 //    the script itself and shows what it adds or removes before anything is replaced.
 
-/* global paranoidWasmCall, paranoidListUserscripts, paranoidUserscriptKeys, paranoidUserscriptSourceUrl, paranoidFetchUserscript */
+/* global paranoidExtension, paranoidWasmCall, paranoidListUserscripts, paranoidUserscriptKeys, paranoidUserscriptSourceUrl, paranoidFetchUserscript */
 /* exported paranoidCheckUpdates, paranoidUpdateAlarm */
 
-const updatesApi = globalThis.browser ?? globalThis.chrome;
 
 /** The alarm's name and period (a day, as the other managers' default). */
 const paranoidUpdateAlarm = { name: 'paranoid:update-check', periodInMinutes: 24 * 60 };
@@ -48,15 +47,15 @@ async function paranoidCheckUpdates() {
   for (const record of records) {
     const found = await usCheckOne(record);
     if (found.offer) offers++;
-    await updatesApi.storage.local.set({ [paranoidUserscriptKeys.update(record.id)]: found });
+    await paranoidExtension.storage.local.set({ [paranoidUserscriptKeys.update(record.id)]: found });
   }
   return { checked: records.length, offers };
 }
 
-updatesApi.alarms.onAlarm.addListener((alarm) => {
+paranoidExtension.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === paranoidUpdateAlarm.name) paranoidCheckUpdates();
 });
 // Alarms outlive the background (service worker or event page); make it once.
-updatesApi.alarms.get(paranoidUpdateAlarm.name).then((alarm) => {
-  if (!alarm) updatesApi.alarms.create(paranoidUpdateAlarm.name, { delayInMinutes: 10, periodInMinutes: paranoidUpdateAlarm.periodInMinutes });
+paranoidExtension.alarms.get(paranoidUpdateAlarm.name).then((alarm) => {
+  if (!alarm) paranoidExtension.alarms.create(paranoidUpdateAlarm.name, { delayInMinutes: 10, periodInMinutes: paranoidUpdateAlarm.periodInMinutes });
 });

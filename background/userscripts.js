@@ -10,10 +10,9 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard */
 /* exported paranoidUserscriptMessage */
 
-const usBackgroundApi = globalThis.browser ?? globalThis.chrome;
 
 /** Per storage key, writes one after another. */
 const usQueues = new Map();
@@ -78,14 +77,14 @@ function usRunnable(record) {
         resources: record.resources.map((r) => ({ name: r.name, url: r.url })),
       },
       scriptHandler: 'Paranoid',
-      version: usBackgroundApi.runtime.getManifest().version,
+      version: paranoidExtension.runtime.getManifest().version,
     },
   };
 }
 
 async function usValues(id) {
   const key = paranoidUserscriptKeys.values(id);
-  const stored = (await usBackgroundApi.storage.local.get(key))[key];
+  const stored = (await paranoidExtension.storage.local.get(key))[key];
   return stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
 }
 
@@ -139,7 +138,7 @@ async function usCall(record, name, args, sender) {
           const limit = paranoidPolicy().userscripts.valuesMaxChars;
           if (total > limit) throw new RangeError(`GM.setValue: the script's values would take ${total} characters, over its limit of ${limit}`);
         }
-        await usBackgroundApi.storage.local.set({ [paranoidUserscriptKeys.values(id)]: values });
+        await paranoidExtension.storage.local.set({ [paranoidUserscriptKeys.values(id)]: values });
         return null;
       });
     }
@@ -160,19 +159,19 @@ async function usCall(record, name, args, sender) {
       const title = typeof d.title === 'string' && d.title !== '' ? d.title : record.metadata.name;
       // One at a time per script, so that two calls cannot both see room for one more.
       return usSerially(`notify:${id}`, async () => {
-        const open = Object.keys(await usBackgroundApi.notifications.getAll());
-        const owners = open.length === 0 ? {} : await usBackgroundApi.storage.session.get(open.map(usNotificationKey));
+        const open = Object.keys(await paranoidExtension.notifications.getAll());
+        const owners = open.length === 0 ? {} : await paranoidExtension.storage.session.get(open.map(usNotificationKey));
         const mine = open.filter((n) => owners[usNotificationKey(n)]?.script === id).length;
         if (mine >= limits.notificationsOpen) throw new RangeError(`GM.notification: this script has ${mine} notifications open, its limit`);
         if (!usWithinRate(`${id}:notifications`, limits.notificationsPerMinute, 60000)) {
           throw new RangeError(`GM.notification: this script showed ${limits.notificationsPerMinute} notifications in the last minute, its limit`);
         }
-        const shown = await usBackgroundApi.notifications.create({
-          type: 'basic', title: title.slice(0, 200), message: text, iconUrl: usBackgroundApi.runtime.getURL('ui/icon-128.png'),
+        const shown = await paranoidExtension.notifications.create({
+          type: 'basic', title: title.slice(0, 200), message: text, iconUrl: paranoidExtension.runtime.getURL('ui/icon-128.png'),
         });
         // Where a click goes: the frame that asked, for this script only.
         if (Number.isSafeInteger(sender.tab?.id)) {
-          await usBackgroundApi.storage.session.set({ [usNotificationKey(shown)]: { tabId: sender.tab.id, frameId: sender.frameId ?? 0, script: id } });
+          await paranoidExtension.storage.session.set({ [usNotificationKey(shown)]: { tabId: sender.tab.id, frameId: sender.frameId ?? 0, script: id } });
         }
         return { id: shown };
       });
@@ -187,7 +186,7 @@ async function usCall(record, name, args, sender) {
       if (!usWithinRate(`${id}:tabs`, limits.openInTabPerMinute, 60000)) {
         throw new RangeError(`GM.openInTab: this script opened ${limits.openInTabPerMinute} tabs in the last minute, its limit`);
       }
-      const tab = await usBackgroundApi.tabs.create({ url: target.href, active: background !== true, openerTabId: sender.tab?.id });
+      const tab = await paranoidExtension.tabs.create({ url: target.href, active: background !== true, openerTabId: sender.tab?.id });
       return { id: tab.id };
     }
     default:
@@ -349,21 +348,21 @@ const usNotificationKey = (id) => `paranoid:us:notification:${id}`;
  */
 async function usNotificationEvent(id, event) {
   const key = usNotificationKey(id);
-  const owner = (await usBackgroundApi.storage.session.get(key))[key];
+  const owner = (await paranoidExtension.storage.session.get(key))[key];
   if (owner === null || typeof owner !== 'object' || !Number.isSafeInteger(owner.tabId) || !Number.isSafeInteger(owner.frameId)) return;
-  if (event === 'done') await usBackgroundApi.storage.session.remove(key);
-  await usBackgroundApi.tabs.sendMessage(owner.tabId, { type: 'paranoid:us-notification', script: String(owner.script), notification: id, event },
+  if (event === 'done') await paranoidExtension.storage.session.remove(key);
+  await paranoidExtension.tabs.sendMessage(owner.tabId, { type: 'paranoid:us-notification', script: String(owner.script), notification: id, event },
     { frameId: owner.frameId }).catch(() => {});
-  if (event === 'click') await usBackgroundApi.notifications.clear(id).catch(() => {});
+  if (event === 'click') await paranoidExtension.notifications.clear(id).catch(() => {});
 }
-usBackgroundApi.notifications.onClicked.addListener((id) => { usNotificationEvent(id, 'click'); });
-usBackgroundApi.notifications.onClosed.addListener((id) => { usNotificationEvent(id, 'done'); });
+paranoidExtension.notifications.onClicked.addListener((id) => { usNotificationEvent(id, 'click'); });
+paranoidExtension.notifications.onClosed.addListener((id) => { usNotificationEvent(id, 'done'); });
 
 /** Adds one run's outcome to the script's history. */
 function usRecord(id, entry) {
   const key = paranoidUserscriptKeys.history(id);
   return usSerially(key, async () => {
-    const stored = (await usBackgroundApi.storage.local.get(key))[key];
+    const stored = (await paranoidExtension.storage.local.get(key))[key];
     const h = stored !== null && typeof stored === 'object' ? stored : {};
     const count = (k) => (Number.isInteger(h[k]) && h[k] >= 0 ? h[k] : 0);
     const counters = { ran: 'runs', rejected: 'rejections', killed: 'kills', error: 'errors' };
@@ -371,7 +370,7 @@ function usRecord(id, entry) {
     next[counters[entry.outcome]]++;
     const last = Array.isArray(h.last) ? h.last : [];
     next.last = [...last, entry].slice(-paranoidPolicy().userscripts.historyKept);
-    await usBackgroundApi.storage.local.set({ [key]: next });
+    await paranoidExtension.storage.local.set({ [key]: next });
   });
 }
 
@@ -431,8 +430,8 @@ async function usAnswer(id, message, sender) {
 // loop): at most one install page per tab, and per URL, every `offerEveryMs` (the policy's).
 /** When an install page was last offered, per tab id and per URL (the service worker's life). */
 const usOffered = { tabs: new Map(), urls: new Map() };
-usBackgroundApi.runtime.onMessage.addListener((message, sender) => {
-  if (sender.id !== usBackgroundApi.runtime.id || message === null || typeof message !== 'object') return undefined;
+paranoidExtension.runtime.onMessage.addListener((message, sender) => {
+  if (sender.id !== paranoidExtension.runtime.id || message === null || typeof message !== 'object') return undefined;
   if (message.type !== 'paranoid:userscripts-for' || sender.frameId !== 0 || !Number.isSafeInteger(sender.tab?.id)) return undefined;
   if (sender.documentLifecycle !== undefined && sender.documentLifecycle !== 'active') return undefined;
   let url;
@@ -446,6 +445,6 @@ usBackgroundApi.runtime.onMessage.addListener((message, sender) => {
   if (usOffered.tabs.has(sender.tab.id) || usOffered.urls.has(url.href)) return undefined;
   usOffered.tabs.set(sender.tab.id, now);
   usOffered.urls.set(url.href, now);
-  usBackgroundApi.tabs.create({ url: usBackgroundApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(url.href)}`), openerTabId: sender.tab.id });
+  paranoidExtension.tabs.create({ url: paranoidExtension.runtime.getURL(`ui/install.html?url=${encodeURIComponent(url.href)}`), openerTabId: sender.tab.id });
   return undefined;
 });

@@ -19,10 +19,9 @@
 //    in Chromium, where `worker.terminate()` alone leaves a spinning thread burning ~2 s.
 // Invariant: nothing that comes back from the frame is evaluated; results are data.
 
-/* global paranoidPolicy */
+/* global paranoidExtension, paranoidPolicy */
 /* exported openSandbox, paranoidSandboxHandle */
 
-const paranoidExtension = globalThis.browser ?? globalThis.chrome;
 let paranoidWasmBytes = null;
 
 /** The core's bytes, fetched from the package once per content script. */

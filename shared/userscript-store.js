@@ -12,7 +12,7 @@
 // Also where a script's text comes from, for the install page and the update checks alike: the
 // URL its newer versions are fetched from, and the fetch with its redirect rule.
 
-/* global paranoidWasmCall, paranoidReadText, paranoidPolicy */
+/* global paranoidExtension, paranoidWasmCall, paranoidReadText, paranoidPolicy */
 /* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript */
 
 const paranoidUserscriptKeys = {
@@ -39,7 +39,7 @@ async function paranoidUserscriptId(namespace, name, source) {
   return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const paranoidStorage = () => (globalThis.browser ?? globalThis.chrome).storage.local;
+const paranoidStorage = () => paranoidExtension.storage.local;
 
 /** @returns {Promise<string[]>} */
 async function paranoidUserscriptIndex() {

@@ -3,7 +3,7 @@
 // the kernel's glue). `core` vets and transpiles (rust-core); `meta` reads match patterns and
 // userscript metadata (rust-meta). One instance per call: neither keeps state between requests.
 
-/* global paranoidPolicy */
+/* global paranoidExtension, paranoidPolicy */
 /* exported paranoidWasmCall */
 
 /** @type {Map<string, Promise<WebAssembly.Module>>} */
@@ -26,9 +26,8 @@ const paranoidWasmWaiting = [];
  * @returns {Promise<any>}
  */
 async function paranoidWasmCall(module, exportName, text, ...extra) {
-  const api = globalThis.browser ?? globalThis.chrome;
   if (!paranoidWasmModules.has(module)) {
-    paranoidWasmModules.set(module, fetch(api.runtime.getURL(`core/paranoid_${module}.wasm`))
+    paranoidWasmModules.set(module, fetch(paranoidExtension.runtime.getURL(`core/paranoid_${module}.wasm`))
       .then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
   }
   const compiled = await paranoidWasmModules.get(module);

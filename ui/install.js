@@ -12,9 +12,8 @@
 // user approved (a refused host starts unticked), and the code's diff.
 // Everything shown came from the script's author or a site: rendered with textContent only.
 
-/* global paranoidPolicy, paranoidWasmCall, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptId, paranoidListUserscripts, paranoidSaveUserscript, paranoidUserscriptKeys, paranoidFetchUserscript */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptId, paranoidListUserscripts, paranoidSaveUserscript, paranoidUserscriptKeys, paranoidFetchUserscript */
 
-const installApi = globalThis.browser ?? globalThis.chrome;
 const DRAFT_KEY = 'paranoid:us:draft';
 
 const $ = (id) => document.getElementById(id);
@@ -55,7 +54,7 @@ async function loadSource() {
     return { source: fetched.source, from: fetched.url, asked: fetched.redirected ? parsed.href : null };
   }
   if (params.get('draft') === '1') {
-    const draft = (await installApi.storage.local.get(DRAFT_KEY))[DRAFT_KEY];
+    const draft = (await paranoidExtension.storage.local.get(DRAFT_KEY))[DRAFT_KEY];
     if (draft === null || typeof draft !== 'object' || typeof draft.source !== 'string') throw new Error('there is no script to install: paste one in the settings');
     return { source: draft.source, from: typeof draft.from === 'string' ? draft.from : 'pasted', asked: null };
   }
@@ -129,7 +128,7 @@ async function freeId(meta, from) {
     await paranoidUserscriptId(meta.namespace, meta.name),
     await paranoidUserscriptId(meta.namespace, meta.name, source),
   ];
-  const taken = await installApi.storage.local.get(candidates.map(paranoidUserscriptKeys.script));
+  const taken = await paranoidExtension.storage.local.get(candidates.map(paranoidUserscriptKeys.script));
   return candidates.find((id) => !Object.hasOwn(taken, paranoidUserscriptKeys.script(id)))
     ?? paranoidUserscriptId(meta.namespace, meta.name, `${source}\n${crypto.randomUUID()}`);
 }
@@ -294,7 +293,7 @@ async function main() {
     const now = Date.now();
     if (replaces === null) {
       // A new script starts with nothing stored under its id.
-      await installApi.storage.local.remove([paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id)]);
+      await paranoidExtension.storage.local.remove([paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id)]);
     }
     await paranoidSaveUserscript({
       id,
@@ -309,7 +308,7 @@ async function main() {
       cookies: $('cookies').checked,
     });
     // A stored update offer was for the version this one replaces.
-    await installApi.storage.local.remove([DRAFT_KEY, paranoidUserscriptKeys.update(id)]);
+    await paranoidExtension.storage.local.remove([DRAFT_KEY, paranoidUserscriptKeys.update(id)]);
     $('done').hidden = false;
     $('done').textContent = replaces === null
       ? installed === null ? 'Installed. It runs from the next page load on.' : 'Installed as a separate script, beside the other one. It runs from the next page load on.'

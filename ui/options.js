@@ -3,7 +3,7 @@
 // (rust-meta's `paranoid_match_pattern`); only the compiled regex is used by the content script
 // and the network rules, so JS never interprets a pattern itself.
 
-/* global paranoidPolicy, paranoidSiteSettings, paranoidStoredSites, paranoidUpdateSite, paranoidWasmCall */
+/* global paranoidExtension, paranoidPolicy, paranoidSiteSettings, paranoidStoredSites, paranoidUpdateSite, paranoidWasmCall */
 
 const limits = paranoidPolicy().pageScripts;
 document.getElementById('default-cap').textContent = String(limits.siteDefaultCpuCapMs);
@@ -76,7 +76,7 @@ async function render() {
       if (!answer.ok) { error.textContent = answer.diagnostics?.[0]?.message ?? 'not a match pattern'; return; }
       // The network rule takes RE2 with a size limit (about 2 KB compiled): a pattern the
       // browser cannot hold would block nothing, so it is refused here.
-      const dnr = (globalThis.browser ?? globalThis.chrome).declarativeNetRequest;
+      const dnr = paranoidExtension.declarativeNetRequest;
       if (typeof dnr.isRegexSupported === 'function') {
         const supported = await dnr.isRegexSupported({ regex: answer.regex });
         if (!supported.isSupported) { error.textContent = `the browser's network rules cannot hold this pattern (${supported.reason}): use a shorter host or path`; return; }

@@ -3,22 +3,22 @@
 // switch, links to the report and the settings. `?tab=N` shows another tab (the report link
 // and the tests use it).
 
-/* global paranoidTabStatus, paranoidRenderScripts, paranoidUpdateSite, paranoidUiApi */
+/* global paranoidTabStatus, paranoidRenderScripts, paranoidUpdateSite, paranoidExtension */
 
 (async () => {
   const params = new URLSearchParams(location.search);
   let tabId = Number(params.get('tab'));
   if (!Number.isInteger(tabId) || tabId <= 0) {
-    const [tab] = await paranoidUiApi.tabs.query({ active: true, currentWindow: true });
+    const [tab] = await paranoidExtension.tabs.query({ active: true, currentWindow: true });
     tabId = tab ? tab.id : -1;
   }
   const note = document.getElementById('note');
   const toggle = document.getElementById('enabled');
   const show = (text) => { note.textContent = text; note.hidden = false; };
-  document.getElementById('options').addEventListener('click', (e) => { e.preventDefault(); paranoidUiApi.runtime.openOptionsPage(); });
+  document.getElementById('options').addEventListener('click', (e) => { e.preventDefault(); paranoidExtension.runtime.openOptionsPage(); });
   document.getElementById('report').addEventListener('click', (e) => {
     e.preventDefault();
-    paranoidUiApi.tabs.create({ url: paranoidUiApi.runtime.getURL(`ui/report.html?tab=${tabId}`) });
+    paranoidExtension.tabs.create({ url: paranoidExtension.runtime.getURL(`ui/report.html?tab=${tabId}`) });
   });
 
   const status = await paranoidTabStatus(tabId);
@@ -37,7 +37,7 @@
   else if (status.scripts.length === 0) show('No sandboxed scripts on this page.');
   // A userscript's menu command runs in its sandbox, in the frame whose entry it is.
   const onMenu = (entry, command) => {
-    paranoidUiApi.tabs.sendMessage(tabId, { type: 'paranoid:us-menu', entry: entry.id, command }, { frameId: entry.frameId }).catch(() => {});
+    paranoidExtension.tabs.sendMessage(tabId, { type: 'paranoid:us-menu', entry: entry.id, command }, { frameId: entry.frameId }).catch(() => {});
   };
   paranoidRenderScripts(document.getElementById('scripts'), status.scripts, false, status.dropped, onMenu);
   document.body.dataset.loaded = 'true';

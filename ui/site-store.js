@@ -2,12 +2,11 @@
 // Writes the user's per-site settings (the popup's switch, the options page). Readers go
 // through `paranoidSiteSettings`, which validates what is stored.
 
-/* global paranoidSitesKey */
+/* global paranoidExtension, paranoidSitesKey */
 /* exported paranoidStoredSites, paranoidUpdateSite */
 
 async function paranoidStoredSites() {
-  const api = globalThis.browser ?? globalThis.chrome;
-  const stored = (await api.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
+  const stored = (await paranoidExtension.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
   return stored !== null && typeof stored === 'object' ? stored : {};
 }
 
@@ -16,7 +15,6 @@ async function paranoidStoredSites() {
  * @param {((site: object) => void) | null} change edits the stored entry in place; null forgets it
  */
 async function paranoidUpdateSite(origin, change) {
-  const api = globalThis.browser ?? globalThis.chrome;
   const sites = await paranoidStoredSites();
   if (change === null) {
     delete sites[origin];
@@ -25,5 +23,5 @@ async function paranoidUpdateSite(origin, change) {
     change(site);
     sites[origin] = site;
   }
-  await api.storage.local.set({ [paranoidSitesKey]: sites });
+  await paranoidExtension.storage.local.set({ [paranoidSitesKey]: sites });
 }

@@ -2,15 +2,15 @@
 // Renders what a tab's content script says its sandboxes did: the popup shows a summary per
 // script, the report page everything. DOM built with createElement/textContent only: every
 // text here came from a page or a sandboxed script.
+/* global paranoidExtension */
 
 /* exported paranoidTabStatus, paranoidRenderScripts */
 
-const paranoidUiApi = globalThis.browser ?? globalThis.chrome;
 
 /** One frame's content script's answer, or null (none there, or the frame has gone). */
 async function paranoidFrameStatus(tabId, frameId) {
   try {
-    const answer = await paranoidUiApi.tabs.sendMessage(tabId, { type: 'paranoid:status' }, { frameId });
+    const answer = await paranoidExtension.tabs.sendMessage(tabId, { type: 'paranoid:status' }, { frameId });
     return answer && typeof answer === 'object' && Array.isArray(answer.scripts) ? answer : null;
   } catch {
     return null;
@@ -28,7 +28,7 @@ async function paranoidTabStatus(tabId) {
   for (const entry of top.scripts) entry.frameId = 0;
   let frames = [];
   try {
-    const answer = await paranoidUiApi.runtime.sendMessage({ type: 'paranoid:tab-frames', tabId });
+    const answer = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:tab-frames', tabId });
     if (answer?.ok && Array.isArray(answer.frames)) frames = answer.frames;
   } catch { /* the top page's entries alone */ }
   for (const frameId of frames) {

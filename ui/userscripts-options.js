@@ -4,9 +4,8 @@
 // its stored values and its run history. Script texts and names are the author's: textContent
 // only.
 
-/* global paranoidPolicy, paranoidListUserscripts, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptKeys, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptSourceUrl */
+/* global paranoidExtension, paranoidPolicy, paranoidListUserscripts, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptKeys, paranoidAnalyseUserscript, paranoidExcerpt, paranoidStoredDownloads, paranoidConnectText, paranoidUserscriptSourceUrl */
 
-const usApi = globalThis.browser ?? globalThis.chrome;
 
 function usEl(tag, className, ...children) {
   const e = document.createElement(tag);
@@ -23,8 +22,8 @@ function usButton(text, onClick) {
 
 /** Sends the text to the install page, which shows it and asks. */
 async function reviewDraft(source, from) {
-  await usApi.storage.local.set({ 'paranoid:us:draft': { source, from } });
-  await usApi.tabs.create({ url: usApi.runtime.getURL('ui/install.html?draft=1') });
+  await paranoidExtension.storage.local.set({ 'paranoid:us:draft': { source, from } });
+  await paranoidExtension.tabs.create({ url: paranoidExtension.runtime.getURL('ui/install.html?draft=1') });
 }
 
 document.getElementById('paste-form').addEventListener('submit', async (e) => {
@@ -95,7 +94,7 @@ function editor(record, item) {
 async function renderUserscripts() {
   const list = document.getElementById('userscripts');
   const records = await paranoidListUserscripts();
-  const extra = records.length ? await usApi.storage.local.get(records.flatMap((r) => [paranoidUserscriptKeys.values(r.id), paranoidUserscriptKeys.history(r.id), paranoidUserscriptKeys.update(r.id)])) : {};
+  const extra = records.length ? await paranoidExtension.storage.local.get(records.flatMap((r) => [paranoidUserscriptKeys.values(r.id), paranoidUserscriptKeys.history(r.id), paranoidUserscriptKeys.update(r.id)])) : {};
   list.replaceChildren();
   if (records.length === 0) list.append(usEl('li', 'empty', 'No userscripts installed.'));
   for (const record of records) {
@@ -138,7 +137,7 @@ async function renderUserscripts() {
     const check = extra[paranoidUserscriptKeys.update(record.id)];
     const known = check !== null && typeof check === 'object' && check.forVersion === (m.version ?? null) ? check : null;
     const offered = known?.offer === true && typeof known.version === 'string' ? known.version : null;
-    const review = () => usApi.tabs.create({ url: usApi.runtime.getURL(`ui/install.html?url=${encodeURIComponent(updateFrom)}`) });
+    const review = () => paranoidExtension.tabs.create({ url: paranoidExtension.runtime.getURL(`ui/install.html?url=${encodeURIComponent(updateFrom)}`) });
     const update = updateFrom
       ? [usButton(offered !== null ? `Review the update to v${offered}` : 'Check for an update', review)]
       : [];
@@ -156,7 +155,7 @@ async function renderUserscripts() {
         a.click();
         setTimeout(() => URL.revokeObjectURL(a.href), 10000);
       }),
-      usButton('Clear stored values', async () => { await usApi.storage.local.remove(paranoidUserscriptKeys.values(record.id)); renderUserscripts(); }),
+      usButton('Clear stored values', async () => { await paranoidExtension.storage.local.remove(paranoidUserscriptKeys.values(record.id)); renderUserscripts(); }),
       usButton('Delete', async () => {
         if (!confirm(`Delete ${m.name}, its stored values and its history?`)) return;
         await paranoidDeleteUserscript(record.id);
@@ -171,7 +170,7 @@ async function renderUserscripts() {
 document.getElementById('check-updates').addEventListener('click', async () => {
   const status = document.getElementById('check-updates-status');
   status.textContent = 'Checking…';
-  const answer = await usApi.runtime.sendMessage({ type: 'paranoid:check-updates' });
+  const answer = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:check-updates' });
   status.textContent = answer && Number.isInteger(answer.checked)
     ? `Checked ${answer.checked} script${answer.checked === 1 ? '' : 's'}: ${answer.offers} update${answer.offers === 1 ? '' : 's'} to review.`
     : `The check failed: ${answer?.error ?? 'no answer'}`;
@@ -179,7 +178,7 @@ document.getElementById('check-updates').addEventListener('click', async () => {
 });
 
 renderUserscripts();
-usApi.storage.onChanged.addListener((changes, area) => {
+paranoidExtension.storage.onChanged.addListener((changes, area) => {
   // Not while an edit is open: a running script's history would throw the edit away.
   if (document.querySelector('#userscripts .edit')) return;
   if (area === 'local' && Object.keys(changes).some((k) => k.startsWith('paranoid:us:') && k !== 'paranoid:us:draft')) renderUserscripts();

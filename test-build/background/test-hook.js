@@ -4,11 +4,10 @@
 // Headless browsers show no notification to click; everything after the browser's event (the
 // owner looked up, the frame told, the script's callback) is the shipped code.
 
-/* global usNotificationEvent, paranoidSenderIs */
+/* global paranoidExtension, usNotificationEvent, paranoidSenderIs */
 
 (() => {
-  const api = globalThis.browser ?? globalThis.chrome;
-  api.runtime.onMessage.addListener((message, sender, respond) => {
+  paranoidExtension.runtime.onMessage.addListener((message, sender, respond) => {
     if (message === null || typeof message !== 'object' || message.type !== 'paranoid:test-notification') return undefined;
     if (!paranoidSenderIs(sender, 'own-page')) return undefined;
     usNotificationEvent(String(message.id), message.event === 'click' ? 'click' : 'done').then(() => respond({ ok: true }));

@@ -87,6 +87,7 @@ describe('the content script, given what a compromised frame could send', () => 
       chrome: { runtime: { getURL: (p) => `chrome-extension://x/${p}` } },
       navigator: { hardwareConcurrency: 2 }, crypto: webcrypto, paranoidPolicy: () => policy,
     });
+    vm.runInContext(readFileSync(new URL('shared/extension-api.js', ROOT), 'utf8'), context, { filename: 'extension-api.js' });
     vm.runInContext(readFileSync(new URL('content/sandbox-host.js', ROOT), 'utf8'), context, { filename: 'sandbox-host.js' });
     return context;
   }

@@ -63,6 +63,7 @@ function hostRealm() {
     clearTimeout: (id) => { if (timers[id - 1]) timers[id - 1].f = () => {}; },
     Promise, Error, Map, Math, Array, Uint8Array, JSON,
   });
+  vm.runInContext(readFileSync(new URL('shared/extension-api.js', ROOT), 'utf8'), context, { filename: 'extension-api.js' });
   vm.runInContext(readFileSync(new URL('content/sandbox-host.js', ROOT), 'utf8'), context, { filename: 'sandbox-host.js' });
   return { context, elements, inits, observers, timers, mutate: () => observers.forEach((o) => o.f([])) };
 }

@@ -18,6 +18,7 @@ pub const GENERATED: &[&str] = &["sandbox-page/policy.js", "sandbox-page/kernel.
 /// `importScripts` of Chrome's generated [`SERVICE_WORKER`]. `background/background.js`, which
 /// wires the others, comes last.
 pub const BACKGROUND_SCRIPTS: &[&str] = &[
+    "shared/extension-api.js",
     "sandbox-page/policy.js",
     "shared/site-settings.js",
     "shared/read-text.js",
@@ -37,6 +38,7 @@ pub const SERVICE_WORKER: &str = "background/service-worker.js";
 /// The content script's files, in load order (the manifest's `content_scripts[0].js`);
 /// `content/main.js`, which wires the others, comes last.
 pub const CONTENT_SCRIPTS: &[&str] = &[
+    "shared/extension-api.js",
     "sandbox-page/policy.js",
     "shared/site-settings.js",
     "content/sandbox-host.js",
