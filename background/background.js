@@ -14,7 +14,6 @@
 
 /* global paranoidExtension, paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage, paranoidCommandRegistry */
 
-
 /**
  * A rule's regex, rebuilt by rust-meta from its match pattern: the stored `regex` is only what
  * the options page computed when the rule was added, and storage is input (a regex that does

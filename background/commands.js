@@ -10,7 +10,6 @@
 /* global paranoidExtension, paranoidPolicy */
 /* exported paranoidSenderIs, paranoidCommandRegistry */
 
-
 /**
  * Whether the browser's `sender` is of the class the protocol table names: `own-page` (a page
  * of ours under ui/), `content` (a content script: in a tab, on a page that is not ours), `tab`

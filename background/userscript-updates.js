@@ -15,7 +15,6 @@
 /* global paranoidExtension, paranoidWasmCall, paranoidListUserscripts, paranoidUserscriptKeys, paranoidUserscriptSourceUrl, paranoidFetchUserscript */
 /* exported paranoidCheckUpdates, paranoidUpdateAlarm */
 
-
 /** The alarm's name and period (a day, as the other managers' default). */
 const paranoidUpdateAlarm = { name: 'paranoid:update-check', periodInMinutes: 24 * 60 };
 

@@ -13,7 +13,6 @@
 /* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard */
 /* exported paranoidUserscriptMessage */
 
-
 /** Per storage key, writes one after another. */
 const usQueues = new Map();
 function usSerially(key, task) {
@@ -406,8 +405,9 @@ async function usAnswer(id, message, sender) {
   const record = await paranoidGetUserscript(id);
   const name = String(message.name);
   if (!record || !record.enabled) return { ok: false, error: 'the script is not installed or is disabled' };
-  // Aborting a request comes with the grant to make one.
-  const grant = name === 'GM.xmlHttpRequest.abort' ? 'GM.xmlHttpRequest' : name;
+  // A call that comes with another's grant (aborting a request, with making one).
+  const withGrant = paranoidPolicy().userscripts.callsWithGrant;
+  const grant = Object.hasOwn(withGrant, name) ? withGrant[name] : name;
   if (!record.metadata.grants.includes(grant)) return { ok: false, error: `${name} was not granted to this script` };
   try {
     const args = Array.isArray(message.args) ? message.args : [];

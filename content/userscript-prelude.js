@@ -313,9 +313,8 @@ function paranoidUserscriptPrelude(init) {
         return nextValueListener;
       };
       const remove = (id) => { valueListeners.delete(id); };
-      GM.addValueChangeListener = async (name, callback) => add(name, callback);
       GM.removeValueChangeListener = async (id) => remove(id);
-      give(grant, GM.addValueChangeListener, { GM_addValueChangeListener: add, GM_removeValueChangeListener: remove });
+      give(grant, async (name, callback) => add(name, callback), { GM_addValueChangeListener: add, GM_removeValueChangeListener: remove });
     } else if (grant === 'GM.getResourceText') {
       give(grant, (name) => call(grant, [name]), { GM_getResourceText: resourceText });
     } else if (grant === 'GM.xmlHttpRequest') {

@@ -39,12 +39,10 @@ const paranoidGmHere = {
   },
 };
 
-/** The grant a GM call needs: aborting a request comes with making one, removing a menu
- * command with adding one. */
+/** The grant a GM call needs: its own, or the one it comes with (the policy's `callsWithGrant`). */
 function paranoidGmGrantOf(call) {
-  if (call === 'GM.xmlHttpRequest.abort') return 'GM.xmlHttpRequest';
-  if (call === 'GM.unregisterMenuCommand') return 'GM.registerMenuCommand';
-  return call;
+  const withGrant = paranoidPolicy().userscripts.callsWithGrant;
+  return Object.hasOwn(withGrant, call) ? withGrant[call] : call;
 }
 
 /** "Name: message (file, line L)": where a script failed, in the words the popup shows. */
@@ -140,17 +138,20 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       const calls = [];
       const limits = paranoidPolicy().userscripts;
       let sandbox;
+      const showMenu = () => { update({ menu: [...menu].map(([id, caption]) => ({ id, caption })) }); };
+      // The calls this content script answers itself: those of every script, and the menu's.
       const here = {
-        'GM.registerMenuCommand': ([id, caption]) => {
+        ...paranoidGmHere,
+        'GM.registerMenuCommand': async ([id, caption]) => {
           if (typeof id !== 'string' || id.length > limits.menuCaptionMax) throw new TypeError('GM.registerMenuCommand: the id must be a short string');
           if (!menu.has(id) && menu.size >= limits.menuCommandsMax) throw new RangeError(`GM.registerMenuCommand: a script has at most ${limits.menuCommandsMax} menu commands`);
           menu.set(id, String(caption).slice(0, limits.menuCaptionMax));
-          update({ menu: [...menu].map(([i, c]) => ({ id: i, caption: c })) });
+          showMenu();
           return id;
         },
-        'GM.unregisterMenuCommand': ([id]) => {
+        'GM.unregisterMenuCommand': async ([id]) => {
           menu.delete(String(id));
-          update({ menu: [...menu].map(([i, c]) => ({ id: i, caption: c })) });
+          showMenu();
           return null;
         },
       };
@@ -171,7 +172,6 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           }
           return;
         }
-        // Aborting a request comes with the grant to make one, removing a command with adding it.
         const grant = paranoidGmGrantOf(data.call);
         if (!grants.has(grant)) { reply(false, `${data.call} was not granted to this script`); return; }
         const now = Date.now();
@@ -179,8 +179,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         if (calls.length >= limits.gmCallsPerSecond) { reply(false, `RangeError: ${data.call}: this script made over ${limits.gmCallsPerSecond} GM calls in the last second`); return; }
         calls.push(now);
         try {
-          if (Object.hasOwn(here, data.call)) { reply(true, here[data.call](args)); return; }
-          if (Object.hasOwn(paranoidGmHere, data.call)) { reply(true, await paranoidGmHere[data.call](args)); return; }
+          if (Object.hasOwn(here, data.call)) { reply(true, await here[data.call](args)); return; }
           const r = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:gm', id: script.id, name: data.call, args });
           if (r?.ok) reply(true, r.value); else reply(false, r?.error ?? 'no answer');
         } catch (error) {

@@ -107,6 +107,14 @@ pub const SPELLINGS: &[(&str, &str)] = &[
     ("GM_log", "GM.log"),
 ];
 
+/// Calls that are not grants of their own but come with one: aborting a request with making
+/// it, removing a menu command with adding it. The content script and the background both
+/// check a call's grant through this table.
+pub const CALLS_WITH_GRANT: &[(&str, &str)] = &[
+    ("GM.xmlHttpRequest.abort", "GM.xmlHttpRequest"),
+    ("GM.unregisterMenuCommand", "GM.registerMenuCommand"),
+];
+
 /// The grant named `name`, if Paranoid has one by that name or spelling.
 pub fn grant(name: &str) -> Option<&'static Grant> {
     let name = SPELLINGS
@@ -166,6 +174,9 @@ mod tests {
             grant("GM_xmlhttpRequest").unwrap().name,
             "GM.xmlHttpRequest"
         );
+        for (call, of) in CALLS_WITH_GRANT {
+            assert!(grant(call).is_none() && grant(of).is_some(), "{call}");
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::grants::{GRANTS, SPELLINGS};
+use crate::grants::{CALLS_WITH_GRANT, GRANTS, SPELLINGS};
 
 /// At most this many `@` lines in a metadata block: far above real scripts (a few dozen), low
 /// enough that a block cannot make the install page or the background do unbounded work.
@@ -79,6 +79,10 @@ pub fn tables() -> Value {
     json!({
         "grants": GRANTS,
         "spellings": SPELLINGS,
+        "callsWithGrant": CALLS_WITH_GRANT
+            .iter()
+            .map(|(call, grant)| (call.to_string(), Value::from(*grant)))
+            .collect::<serde_json::Map<_, _>>(),
         "syncResourcesMaxChars": SYNC_RESOURCES_MAX_CHARS,
         "menuCommandsMax": MENU_COMMANDS_MAX,
         "menuCaptionMax": MENU_CAPTION_MAX,
@@ -114,6 +118,7 @@ mod tests {
         for field in [
             "grants",
             "spellings",
+            "callsWithGrant",
             "syncResourcesMaxChars",
             "menuCommandsMax",
             "menuCaptionMax",

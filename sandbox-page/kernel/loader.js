@@ -80,13 +80,19 @@ function makeLoader(c, g, policy) {
   const load = (url) => {
     try { c.apply(c.importScripts, g, [url]); } finally { if (isBlobUrl(url)) c.apply(c.revokeObjectURL, undefined, [url]); }
   };
-  /** Whether `code`, loaded from `url`, hands a function over. */
+  /** Loads `url` and returns what its code handed over (`handOver`), or null. */
+  const loadHandedOver = (url) => {
+    handedOver = null;
+    try {
+      load(url);
+      return handedOver;
+    } finally {
+      handedOver = null;
+    }
+  };
+  /** Whether the probe, loaded from `url`, hands a function over. */
   const probeLoads = (url) => {
-    handedOver = null;
-    try { load(url); } catch { return false; }
-    const loaded = typeof handedOver === 'function';
-    handedOver = null;
-    return loaded;
+    try { return typeof loadHandedOver(url) === 'function'; } catch { return false; }
   };
 
   /**
@@ -125,10 +131,7 @@ function makeLoader(c, g, policy) {
      * code hands over a factory of the function).
      */
     loadFunction(code) {
-      handedOver = null;
-      load(prepare(code).url);
-      const fn = handedOver;
-      handedOver = null;
+      const fn = loadHandedOver(prepare(code).url);
       if (typeof fn !== 'function') throw c.construct(c.Error, ['kernel: the compiled function did not hand itself over']);
       return fn;
     },

@@ -322,20 +322,19 @@ mod tests {
 
     #[test]
     fn the_sandbox_page_gets_its_csp_first_and_its_scripts() {
-        {
-            let page = sandbox_page(&read(SANDBOX_PAGE)).expect("the page has its marks");
-            let head = page.split("<head>").nth(1).expect("a head").trim_start();
-            assert!(
-                head.starts_with(&format!(
-                    "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
-                    SANDBOX_CSP
-                )),
-                "the meta CSP must be the head's first element:\n{page}"
-            );
-            assert!(page
-                .contains("<script src=\"kernel.js\"></script>\n<script src=\"source-map.js\">"));
-            assert!(!page.contains("{{"));
-        }
+        let page = sandbox_page(&read(SANDBOX_PAGE)).expect("the page has its marks");
+        let head = page.split("<head>").nth(1).expect("a head").trim_start();
+        assert!(
+            head.starts_with(&format!(
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
+                SANDBOX_CSP
+            )),
+            "the meta CSP must be the head's first element:\n{page}"
+        );
+        assert!(
+            page.contains("<script src=\"kernel.js\"></script>\n<script src=\"source-map.js\">")
+        );
+        assert!(!page.contains("{{"));
         assert!(sandbox_page("no marks").is_err());
     }
 
