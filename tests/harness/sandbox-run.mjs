@@ -131,8 +131,15 @@ export async function openExtensionPage(driver, browser, ext, page) {
     if (Date.now() > deadline) throw new Error(`the extension page ${page} did not open`);
     await new Promise((r) => setTimeout(r, 50));
   }
+  // The new tab's handle appears while it still shows about:blank, and Marionette may report the
+  // target URL before that document is replaced: wait for the page itself, loaded, so a script
+  // run next does not see its document unloaded under it.
   const deadline2 = Date.now() + 10000;
-  while (!(await driver.getCurrentUrl()).startsWith(url.split('?')[0]) && Date.now() < deadline2) await new Promise((r) => setTimeout(r, 50));
+  const loaded = 'return location.href.startsWith(arguments[0]) && document.readyState === "complete"';
+  while (!(await driver.executeScript(loaded, url.split('?')[0]).catch(() => false))) {
+    if (Date.now() > deadline2) throw new Error(`the extension page ${page} did not load`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**
