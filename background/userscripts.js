@@ -10,7 +10,7 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage */
 /* exported paranoidUserscriptMessage */
 
 /** Per storage key, writes one after another. */
@@ -65,6 +65,7 @@ function usRunnable(record) {
     requires: record.requires.map((r) => ({ url: String(r.url), text: String(r.text) })),
     runAt: m.runAt,
     grants: m.grants.slice(),
+    page: paranoidUserscriptPage(record),
     resources: usSyncResources(record),
     resourceNames: record.resources.map((r) => String(r.name)),
     valuesKey: paranoidUserscriptKeys.values(record.id),
@@ -379,6 +380,13 @@ function usRecord(id, entry) {
  */
 function paranoidUserscriptMessage(message, sender) {
   if (!sender.tab || typeof sender.url !== 'string') return undefined;
+  if (message.type === 'paranoid:dom-library') {
+    // The replica's DOM library, for a page that runs a script the user let read or change it.
+    return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => {
+      if (!records.some((r) => { const page = paranoidUserscriptPage(r); return page.read || page.write; })) return null;
+      return usDomLibrary();
+    });
+  }
   if (message.type === 'paranoid:userscripts-for') {
     return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => records.map(usRunnable));
   }
@@ -392,6 +400,13 @@ function paranoidUserscriptMessage(message, sender) {
     });
   }
   return undefined;
+}
+
+/** The DOM library's text (replica/domino.js, built in), read once per background's life. */
+let usDomLibraryText = null;
+function usDomLibrary() {
+  usDomLibraryText ??= fetch(paranoidExtension.runtime.getURL('replica/domino.js')).then((r) => r.text()).catch((error) => { usDomLibraryText = null; throw error; });
+  return usDomLibraryText;
 }
 
 /** A GM call or a run's outcome, for script `id`, which runs on the sender's page. */

@@ -122,10 +122,10 @@ function paranoidSandboxHandle(post, options, teardown) {
   const DELIVERIES_IN_FLIGHT = policy.host.deliveriesInFlight;
   let deliveriesInFlight = 0;
   const deliveriesWaiting = [];
-  const sendPost = (json) => new Promise((resolve) => {
+  const sendPost = (json, setup) => new Promise((resolve) => {
     const go = () => {
       deliveriesInFlight++;
-      request({ type: 'deliver', json }).then((answer) => {
+      request({ type: 'deliver', json, ...(setup ? { setup: true } : {}) }).then((answer) => {
         deliveriesInFlight--;
         const next = deliveriesWaiting.shift();
         if (next) next();
@@ -136,21 +136,25 @@ function paranoidSandboxHandle(post, options, teardown) {
   });
 
   const handle = {
-    /** Runs one script; resolves with `{status, diagnostics?, error?}`. */
-    run: (source, filename) => request({ type: 'run', source, filename }),
+    /**
+     * Runs one script; resolves with `{status, diagnostics?, error?}`. `setup`: the host's own
+     * code, before anything untrusted (the frame gives it the set-up budget until the first
+     * request without it).
+     */
+    run: (source, filename, { setup = false } = {}) => request({ type: 'run', source, filename, ...(setup ? { setup: true } : {}) }),
     /** JSON texts of the named globals, and the missing globals the scripts reached for. */
     report: (names) => request({ type: 'report', names }),
     /**
      * Posts JSON-able data to the sandbox's `paranoid.onMessage` listeners; resolves once they
      * ran, or with `{status: 'error', reason, undelivered: true}` when the data cannot be sent.
      */
-    post: (data) => {
+    post: (data, { setup = false } = {}) => {
       const undelivered = (reason) => Promise.resolve({ status: 'error', reason, undelivered: true });
       let json;
       try { json = JSON.stringify(data); } catch (error) { return undelivered(`the data is not JSON: ${error.message}`); }
       if (typeof json !== 'string') return undelivered('the data is not JSON');
       if (json.length > MESSAGE_LIMIT) return undelivered(`${json.length} characters of JSON, over the limit of ${MESSAGE_LIMIT}`);
-      return sendPost(json);
+      return sendPost(json, setup);
     },
     /** Resolves when nothing is pending (no turn, timers or calls), or with the sandbox's death. */
     whenQuiet: () => new Promise((resolve) => {

@@ -6,9 +6,9 @@
 // by selector (`hide`, `remove`, `addClass`, …) return nothing, so that a write-only script
 // cannot count matches to probe the page.
 
-/* exported paranoidDomState, paranoidDomCall */
+/* exported paranoidDomState, paranoidDomCall, paranoidDomAttribute, paranoidDomAttributeRule */
 
-/* global paranoidPolicy */
+/* global paranoidPolicy, paranoidCssRefusal */
 
 // The element and attribute tables are the policy's (rust-core/src/policy/dom.rs, generated into
 // sandbox-page/policy.js): which tags markup may make, which it drops with their content, which
@@ -69,18 +69,15 @@ function paranoidDomShadows(value) {
  * policy's table, its value read as that pair means it. Returns the name and value to set.
  */
 function paranoidDomAttribute(element, name, value) {
-  const tag = element.localName;
-  const n = String(name).toLowerCase();
-  if (element.namespaceURI !== PARANOID_DOM_XHTML) throw new TypeError(`the attributes of <${String(tag).slice(0, 40)}> (not an HTML element) cannot be set`);
-  if (PARANOID_DOM_SEALED.has(tag)) throw new TypeError(`the attributes of <${tag}> cannot be set`);
-  const table = PARANOID_DOM_POLICY.attributes;
-  const rule = (Object.hasOwn(table, tag) && Object.hasOwn(table[tag], n) ? table[tag][n] : null)
-    ?? (Object.hasOwn(table['*'], n) ? table['*'][n] : null)
-    ?? (PARANOID_DOM_POLICY.attributePrefixes.some((p) => n.startsWith(p)) && /^[a-z]+-[a-z0-9_.-]+$/.test(n) ? { kind: 'text' } : null);
-  if (rule === null) throw new TypeError(`the attribute ${n.slice(0, 40)} cannot be set on <${String(tag).slice(0, 40)}>`);
+  const { tag, n, rule } = paranoidDomAttributeRule(element, name);
   const v = String(value);
   switch (rule.kind) {
     case 'text': return { name: n, value: v };
+    case 'style': {
+      const refused = paranoidCssRefusal(v, paranoidPolicy().userscripts.addStyle);
+      if (refused !== null) throw new TypeError(`the style of <${tag}> is refused: ${refused}`);
+      return { name: n, value: v };
+    }
     case 'name':
       if (paranoidDomShadows(v)) throw new TypeError(`${n}="${v.slice(0, 40)}" would shadow the page's document.${v.slice(0, 40)} or form.${v.slice(0, 40)}`);
       return { name: n, value: v };
@@ -107,6 +104,24 @@ function paranoidDomAttribute(element, name, value) {
     }
     default: throw new TypeError(`the attribute ${n} cannot be set`);
   }
+}
+
+/**
+ * The policy's rule for attribute `name` of `element` (a page element or `{ localName,
+ * namespaceURI }`), whatever its value: the same check decides what may be set and what may
+ * be removed. Throws when there is none.
+ */
+function paranoidDomAttributeRule(element, name) {
+  const tag = element.localName;
+  const n = String(name).toLowerCase();
+  if (element.namespaceURI !== PARANOID_DOM_XHTML) throw new TypeError(`the attributes of <${String(tag).slice(0, 40)}> (not an HTML element) cannot be set`);
+  if (PARANOID_DOM_SEALED.has(tag)) throw new TypeError(`the attributes of <${tag}> cannot be set`);
+  const table = PARANOID_DOM_POLICY.attributes;
+  const rule = (Object.hasOwn(table, tag) && Object.hasOwn(table[tag], n) ? table[tag][n] : null)
+    ?? (Object.hasOwn(table['*'], n) ? table['*'][n] : null)
+    ?? (PARANOID_DOM_POLICY.attributePrefixes.some((p) => n.startsWith(p)) && /^[a-z]+-[a-z0-9_.-]+$/.test(n) ? { kind: 'text' } : null);
+  if (rule === null) throw new TypeError(`the attribute ${n.slice(0, 40)} cannot be set on <${String(tag).slice(0, 40)}>`);
+  return { tag, n, rule };
 }
 
 /** Rebuilds `markup` in the page from the allowlist; returns the top-level elements made. */

@@ -8,7 +8,7 @@
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidReplicaLayer */
 /* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -109,7 +109,12 @@ function paranoidAskUserscripts() {
 async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
   const scripts = await asked;
   if (!Array.isArray(scripts)) return;
-  const cpuMs = Math.min(paranoidPolicy().userscripts.defaultCpuMs, site.cpuCapMs);
+  // The replica's DOM library, asked for once, only when a script here may read or change the page.
+  const usesPage = (script) => script.page?.read === true || script.page?.write === true;
+  const domLibrary = scripts.some(usesPage)
+    ? paranoidExtension.runtime.sendMessage({ type: 'paranoid:dom-library' }).then((text) => (typeof text === 'string' ? text : Promise.reject(new Error('the DOM library is not available'))))
+    : null;
+  const cpuMsOf = (script) => Math.min(usesPage(script) ? paranoidPolicy().userscripts.pageCpuMs : paranoidPolicy().userscripts.defaultCpuMs, site.cpuCapMs);
   const outcome = (script, result, detail) => {
     paranoidExtension.runtime.sendMessage({ type: 'paranoid:us-outcome', id: script.id, outcome: result, detail }).catch(() => {});
   };
@@ -138,6 +143,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       const calls = [];
       const limits = paranoidPolicy().userscripts;
       let sandbox;
+      // The page replica's content-script side, once the script's run-at is reached.
+      let replica = null;
       const showMenu = () => { update({ menu: [...menu].map(([id, caption]) => ({ id, caption })) }); };
       // The calls this content script answers itself: those of every script, and the menu's.
       const here = {
@@ -188,13 +195,17 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       };
       try {
         sandbox = await open({
-          cpuMs,
-          capabilities: { messages: grants.size > 0 },
-          onMessage: (data) => { update({ message: true }); answer(data); },
+          cpuMs: cpuMsOf(script),
+          capabilities: { messages: grants.size > 0 || usesPage(script) },
+          onMessage: (data) => {
+            update({ message: true });
+            if (data !== null && typeof data === 'object' && data.dom === 'ops') { replica?.apply(data.ops); return; }
+            answer(data);
+          },
           onEvent: (event) => {
             if (event.type === 'console') console.log(`[paranoid ${script.name}]`, String(event.text));
             else if (event.type === 'uncaught') { const reason = paranoidErrorText(event.error); update({ status: 'error', reason }); outcome(script, 'error', reason); }
-            else if (event.type === 'killed') { update({ status: 'killed', reason: event.reason, cpuMs: event.cpuMs }); outcome(script, 'killed', event.reason); }
+            else if (event.type === 'killed') { replica?.stop(); update({ status: 'killed', reason: event.reason, cpuMs: event.cpuMs }); outcome(script, 'killed', event.reason); }
             else if (event.type === 'quiet') update({ cpuMs: event.cpuMs });
           },
         });
@@ -203,7 +214,44 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         outcome(script, 'error', error.message);
         return;
       }
+      // The DOM library loads while the page does: it needs nothing of the page.
+      const fail = (status, reason) => { update({ status, reason }); if (status !== 'killed') outcome(script, status, reason); };
+      const runPart = async (text, file, setup = false) => {
+        const result = await sandbox.run(text, file, { setup });
+        if (result.status === 'rejected') {
+          update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
+          outcome(script, 'rejected', result.diagnostics?.[0]?.message);
+          return false;
+        }
+        if (result.status !== 'ok') {
+          fail(result.status === 'killed' ? 'killed' : 'error', result.error ? paranoidErrorText(result.error) : String(result.reason));
+          return false;
+        }
+        return true;
+      };
+      if (usesPage(script)) {
+        let library;
+        try { library = await domLibrary; } catch (error) { fail('error', `the page replica: ${error.message}`); return; }
+        if (!await runPart(library, 'paranoid:replica/domino.js', true)) return;
+      }
       await paranoidRunAtReached(script.runAt);
+      if (usesPage(script)) {
+        // The page as the script's `document`: its root, then the rest as changes, then the
+        // page's changes as they happen (started at once, so that none falls between).
+        const host = paranoidReplicaHost({ read: script.page.read === true, write: script.page.write === true, post: (message, setup) => sandbox.post(message, { setup }) });
+        let first;
+        try { first = host.snapshot(); } catch (error) { fail('error', `the page replica: ${error.message}`); return; }
+        host.start();
+        const dom = paranoidPolicy().dom;
+        const init = {
+          read: script.page.read === true, write: script.page.write === true, events: dom.events, root: first.root,
+          location: host.place(), readyState: document.readyState,
+          opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
+        };
+        if (!await runPart(`(${Function.prototype.toString.call(paranoidReplicaLayer)})(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', true)) { host.stop(); return; }
+        await host.open(first.ops);
+        replica = host;
+      }
       // The values, read as the script starts, and kept current: changes made elsewhere (another
       // tab of the script's) reach the sandbox as they are stored.
       const values = paranoidValuesReader(script, grants);
@@ -218,18 +266,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       sandboxes.set(script.id, sandbox);
       update({ status: 'running' });
       for (const [i, part] of parts.entries()) {
-        const result = await sandbox.run(part.text, part.file);
-        if (result.status === 'rejected') {
-          update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${part.file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
-          outcome(script, 'rejected', result.diagnostics?.[0]?.message);
-          return;
-        }
-        if (result.status !== 'ok') {
-          const reason = result.error ? paranoidErrorText(result.error) : String(result.reason);
-          update({ status: result.status === 'killed' ? 'killed' : 'error', reason });
-          if (result.status !== 'killed') outcome(script, 'error', reason);
-          return;
-        }
+        if (!await runPart(part.text, part.file)) return;
         if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
       }
       update({ status: 'ran' });

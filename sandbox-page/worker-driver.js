@@ -53,6 +53,15 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   let pendingTimers = 0;
   let outstanding = 0;
   let lastRequest = null; // the id of the last request from the host: a `quiet` names it
+  // Set-up: requests the host marks `setup` before its first other request (its own code, such
+  // as a page replica's DOM library and first build, before anything untrusted is loaded) run
+  // with the set-up budget and count toward neither an instant's budget nor the windows. The
+  // first request that is not set-up closes it for good. A turn is set-up if set-up requests
+  // were unanswered when it started (the worker answers in order).
+  const SETUP_MS = policy.sandbox.setupCpuMs;
+  let setupOpen = true;
+  const setupIds = new Set();
+  let turnIsSetup = false;
 
   // The heartbeat, layer 1's own check that needs nothing of the kernel's accounting: a ping
   // every BEAT_MS; a worker that leaves one unanswered past the budget is busy in something the
@@ -85,7 +94,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
         apply(workerPost, worker, [{ type: 'ping' }]);
         return;
       }
-      if (t - pingSentAt > budgetMs) kill(`the worker did not answer for ${Math.round(t - pingSentAt)} ms (budget ${budgetMs} ms)`);
+      const budget = turnIsSetup || setupIds.size > 0 ? SETUP_MS : budgetMs;
+      if (t - pingSentAt > budget) kill(`the worker did not answer for ${Math.round(t - pingSentAt)} ms (budget ${budget} ms)`);
       return;
     }
     pingSentAt = t;
@@ -124,6 +134,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   const record = (end, d) => { for (const w of windows) { w.turns.push([end, d]); w.sum += d; } prune(end); };
   /** CPU left before a window is full, and that window's reason; the budget's when it is nearer. */
   const nearestLimit = () => {
+    if (turnIsSetup) return { left: SETUP_MS, reason: `over the set-up budget of ${SETUP_MS} ms` };
     let left = budgetMs - usedMs;
     let reason = `over the CPU budget of ${budgetMs} ms`;
     for (const w of windows) {
@@ -153,6 +164,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   const onTurn = (message) => {
     if (message.on) {
       if (message.instant !== instant) { instant = message.instant; usedMs = 0; }
+      turnIsSetup = setupIds.size > 0;
       turnStart = now();
       turnStartWorker = typeof message.at === 'number' ? message.at : null;
       prune(turnStart);
@@ -162,12 +174,12 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       const own = turnStartWorker !== null && typeof message.at === 'number' ? message.at - turnStartWorker : seen;
       const d = own >= 0 ? own : seen;
       turnStart = -1;
-      usedMs += d;
       totalMs += d;
-      record(now(), d);
+      if (!turnIsSetup) { usedMs += d; record(now(), d); }
       clearTimer(killTimer);
       pendingTimers = typeof message.pending === 'number' ? message.pending : 0;
-      const limit = nearestLimit();
+      const limit = turnIsSetup ? { left: SETUP_MS - d, reason: `over the set-up budget of ${SETUP_MS} ms` } : nearestLimit();
+      turnIsSetup = false;
       if (watchdog && limit.left < 0) kill(limit.reason);
       else checkQuiet();
     }
@@ -235,6 +247,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
         break;
       case 'result': {
         outstanding--;
+        setupIds.delete(message.id);
         const result = { type: 'result', id: message.id, status: message.status };
         if (message.diagnostics) result.diagnostics = message.diagnostics;
         if (message.error) result.error = locate(message.error);
@@ -249,7 +262,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
         checkQuiet();
         break;
       }
-      case 'delivered': outstanding--; send({ type: 'delivered', id: message.id }); checkQuiet(); break;
+      case 'delivered': outstanding--; setupIds.delete(message.id); send({ type: 'delivered', id: message.id }); checkQuiet(); break;
       case 'message':
         // Checked again here: the kernel bounds each message; one that breaks the bound is dropped.
         if (typeof message.json === 'string' && message.json.length <= policy.messageLimit) send({ type: 'message', json: message.json });
@@ -296,6 +309,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       if (message.type === 'deliver' && !(typeof message.json === 'string' && message.json.length <= policy.messageLimit)) return;
       outstanding++;
       lastRequest = message.id;
+      if (message.setup === true && setupOpen && message.type !== 'report') setupIds.add(message.id);
+      else setupOpen = false;
       apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));

@@ -13,7 +13,7 @@
 // URL its newer versions are fetched from, and the fetch with its redirect rule.
 
 /* global paranoidExtension, paranoidWasmCall, paranoidReadText, paranoidPolicy */
-/* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript */
+/* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript, paranoidUserscriptPage */
 
 const paranoidUserscriptKeys = {
   index: 'paranoid:us:index',
@@ -61,6 +61,18 @@ function paranoidValidUserscript(record, id) {
   if (!record.resources.every((d) => download(d) && typeof d.name === 'string')) return null;
   if (!record.connect.every((h) => typeof h === 'string')) return null;
   return record;
+}
+
+/**
+ * What the user let a script do with the pages it runs on: `read` (a replica of the page's
+ * document) and `write` (its changes applied to the page). Only a stored `true` gives either;
+ * a record from before the question was asked gives what its `paranoid.dom.*` grants name.
+ * @returns {{ read: boolean, write: boolean }}
+ */
+function paranoidUserscriptPage(record) {
+  const page = record.page !== null && typeof record.page === 'object' ? record.page : null;
+  if (page !== null) return { read: page.read === true, write: page.write === true };
+  return { read: record.metadata.grants.includes('paranoid.dom.read'), write: record.metadata.grants.includes('paranoid.dom.write') };
 }
 
 async function paranoidGetUserscript(id) {

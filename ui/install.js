@@ -216,10 +216,24 @@ async function main() {
     $('powers').hidden = false;
     const grants = $('grants');
     const table = paranoidPolicy().userscripts.grants;
-    if (meta.grants.length === 0) grants.append(el('li', 'muted', 'Nothing beyond running its own code: no storage, no requests, no access to the page.'));
+    if (meta.grants.length === 0 && !analysis.page.reads && !analysis.page.writes) grants.append(el('li', 'muted', 'Nothing beyond running its own code: no storage, no requests, no access to the page.'));
     for (const name of meta.grants) {
       const g = table.find((t) => t.name === name);
       grants.append(el('li', 'grant', el('span', null, g ? g.means : name), ' ', code(name)));
+    }
+    // The page: what the code reaches for, ticked; the user may refuse either. A `paranoid.dom.*`
+    // grant asks for the same by name.
+    const reads = analysis.page.reads || meta.grants.includes('paranoid.dom.read');
+    const writes = analysis.page.writes || meta.grants.includes('paranoid.dom.write');
+    if (reads || writes) {
+      $('page-block').hidden = false;
+      if (analysis.page.names.length > 0) $('page-names').append(': ', ...analysis.page.names.slice(0, 12).flatMap((n, i) => [i > 0 ? ', ' : '', code(n)]));
+      $('page-read').checked = reads;
+      $('page-write').checked = writes;
+      if (!reads) $('page-read').closest('li').hidden = true;
+      if (!writes) $('page-write').closest('li').hidden = true;
+    } else if (meta.grants.length > 0) {
+      grants.append(el('li', 'muted', 'It does not use the page it runs on.'));
     }
     installed = analysis.ok ? await installedVersion(meta, source, from, analysis.downloads) : null;
     sameSource = installed?.review.sameSource === true;
@@ -306,6 +320,7 @@ async function main() {
       ...paranoidStoredDownloads(analysis.downloads),
       connect: [...document.querySelectorAll('#connect input[type=checkbox]')].filter((b) => b.checked).map((b) => b.dataset.host),
       cookies: $('cookies').checked,
+      page: { read: $('page-read').checked, write: $('page-write').checked },
     });
     // A stored update offer was for the version this one replaces.
     await paranoidExtension.storage.local.remove([DRAFT_KEY, paranoidUserscriptKeys.update(id)]);

@@ -66,7 +66,7 @@ async function paranoidFetchPinned(kind, pinned) {
 
 /**
  * @param {string} source the script's text
- * @returns {Promise<{ ok: boolean, meta: any, vet: { ok: boolean, diagnostics: any[] }, downloads: any[], refusals: string[] }>}
+ * @returns {Promise<{ ok: boolean, meta: any, vet: { ok: boolean, diagnostics: any[] }, downloads: any[], refusals: string[], page?: { reads: boolean, writes: boolean, names: string[] } }>}
  */
 async function paranoidAnalyseUserscript(source) {
   const refusals = [];
@@ -89,7 +89,26 @@ async function paranoidAnalyseUserscript(source) {
     downloads.push(...await Promise.all(wanted.map(([kind, pinned]) => paranoidFetchPinned(kind, pinned))));
     for (const d of downloads) if (!d.ok) refusals.push(`${d.kind === 'require' ? '@require' : `@resource ${d.name}`} ${d.url}: ${d.error}`);
   }
-  return { ok: refusals.length === 0, meta, vet, downloads, refusals };
+  const page = await paranoidPageUse([source, ...downloads.filter((d) => d.kind === 'require' && d.ok).map((d) => d.text)]);
+  return { ok: refusals.length === 0, meta, vet, downloads, refusals, page };
+}
+
+/**
+ * What of the page the script's code and its `@require`s reach for (rust-core's page_use, from
+ * their free names): `reads` and `writes` are what the install page ticks for the user to
+ * confirm or deny, `names` why. Code that does not parse asks for nothing (it is refused anyway).
+ * @param {string[]} texts
+ */
+async function paranoidPageUse(texts) {
+  const out = { reads: false, writes: false, names: [] };
+  for (const text of texts) {
+    const use = await paranoidWasmCall('core', 'paranoid_page_use', text);
+    if (!use.ok) continue;
+    out.reads ||= use.reads;
+    out.writes ||= use.writes;
+    for (const name of use.names) if (!out.names.includes(name)) out.names.push(name);
+  }
+  return out;
 }
 
 /**

@@ -15,8 +15,8 @@
 //!    for `paranoid_lone_surrogate`, UTF-16LE code units.
 //! 3. The operation, given how many of those bytes the request uses (the caller may size the
 //!    buffer for the worst case of UTF-8), returns the length of its answer, a UTF-8 JSON object at
-//!    `paranoid_output()`: `{ok: true, code, sourceMap}`, `{ok: true, diagnostics: []}` (vet)
-//!    or `{ok: false, diagnostics}`.
+//!    `paranoid_output()`: `{ok: true, code, sourceMap}`, `{ok: true, diagnostics: []}` (vet),
+//!    `{ok: true, reads, writes, names}` (page use) or `{ok: false, diagnostics}`.
 //!
 //! (Match patterns and userscript metadata are `rust-meta`'s, in a wasm of their own.) The two
 //! buffers and their exports are the `wasm-abi/` crate's, which rust-meta's wasm uses too: the
@@ -33,6 +33,7 @@ use crate::{EsLevel, FunctionKind, Options, Transpiled};
 pub(crate) enum Request {
     Vet,
     Transpile,
+    PageUse,
     Function { kind: FunctionKind, parts: usize },
     LoneSurrogate,
 }
@@ -60,6 +61,10 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
                 serde_json::json!({ "ok": diagnostics.is_empty(), "diagnostics": diagnostics })
             }
             Request::Transpile => transpiled(crate::transpile(utf8(input)?, &options)?),
+            Request::PageUse => {
+                let u = crate::page_use(utf8(input)?)?;
+                serde_json::json!({ "ok": true, "reads": u.reads, "writes": u.writes, "names": u.names })
+            }
             Request::Function { kind, parts } => {
                 let parts = split_parts(input, parts)?;
                 let (body, params) = parts.split_last().ok_or_else(|| internal("no body"))?;
@@ -203,6 +208,12 @@ mod exports {
             None => (FunctionKind::Normal, usize::MAX),
         };
         respond(Request::Function { kind, parts }, len, level)
+    }
+
+    /// What of the page a userscript's code reaches for (the install page's question).
+    #[no_mangle]
+    pub extern "C" fn paranoid_page_use(len: u32) -> u32 {
+        respond(Request::PageUse, len, 0)
     }
 
     #[no_mangle]

@@ -16,6 +16,7 @@ mod factory;
 mod function;
 mod hoisting;
 mod level;
+mod page_use;
 mod parse;
 mod pattern;
 pub mod policy;
@@ -32,6 +33,7 @@ use swc_common::{Globals, GLOBALS};
 pub use diagnostic::{Code, Diagnostic};
 pub use function::{handed_over, transpile_function, FunctionKind};
 pub use level::EsLevel;
+pub use page_use::{page_use, PageUse};
 pub use source::LineIndex;
 pub use verify::{check_output, free_identifiers};
 

@@ -43,18 +43,8 @@ fn inspect(code: &str) -> Result<Inspection, Vec<Diagnostic>> {
         parsed.script.visit_with(&mut bindings);
         declarations.extend(bindings.found);
 
-        let unresolved_mark = Mark::new();
-        parsed
-            .script
-            .visit_mut_with(&mut resolver(unresolved_mark, Mark::new(), false));
-        let mut collector = FreeNames {
-            unresolved: SyntaxContext::empty().apply_mark(unresolved_mark),
-            function_depth: 0,
-            names: BTreeSet::new(),
-        };
-        parsed.script.visit_with(&mut collector);
         Ok(Inspection {
-            free: collector.names,
+            free: free_names(&mut parsed.script),
             declarations,
         })
     })
@@ -220,6 +210,20 @@ impl Visit for Bindings {
     fn visit_static_block(&mut self, n: &StaticBlock) {
         self.in_var_scope(|b| n.visit_children_with(b));
     }
+}
+
+/// The free identifiers of a parsed script (resolved in place), other than `arguments` inside
+/// functions: what it reads from or writes to the global scope.
+pub(crate) fn free_names(script: &mut Script) -> BTreeSet<String> {
+    let unresolved_mark = Mark::new();
+    script.visit_mut_with(&mut resolver(unresolved_mark, Mark::new(), false));
+    let mut collector = FreeNames {
+        unresolved: SyntaxContext::empty().apply_mark(unresolved_mark),
+        function_depth: 0,
+        names: BTreeSet::new(),
+    };
+    script.visit_with(&mut collector);
+    collector.names
 }
 
 struct FreeNames {

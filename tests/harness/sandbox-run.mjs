@@ -175,6 +175,7 @@ export async function launch(browser, ext, { headless = true, firefoxPackage = `
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
         '--no-first-run', `--load-extension=${ext}`, `--disable-extensions-except=${ext}`);
     options.excludeSwitches('disable-extensions');
+    if (process.env.PARANOID_DEBUG_LOGS) options.set('goog:loggingPrefs', { browser: 'ALL' });
     const service = new chrome.ServiceBuilder(process.env.PARANOID_CHROMEDRIVER || '/usr/bin/chromedriver');
     return new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
   }

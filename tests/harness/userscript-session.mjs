@@ -66,14 +66,18 @@ export function userscriptSession(driver, browser, ext) {
     }
   };
   const valuesOf = (all, id) => Object.fromEntries(Object.entries(all[`paranoid:us:values:${id}`] ?? {}).map(([k, v]) => [k, JSON.parse(v)]));
-  /** Installs `text` by pasting it, as a user would; returns the install page and the script's id. */
-  const paste = async (text) => {
+  /**
+   * Installs `text` by pasting it, as a user would; returns the install page and the script's
+   * id. `onInstallPage(driver)` acts on the install page before the click (unticks a box, say).
+   */
+  const paste = async (text, { onInstallPage = null } = {}) => {
     const start = await driver.getWindowHandle();
     await openExtensionPage(driver, browser, ext, 'ui/options.html');
     for (let i = 0; i < 100 && !(await driver.executeScript('return document.body?.dataset.userscripts !== undefined')); i++) await sleep(50);
     await driver.executeScript('document.getElementById("paste").value = arguments[0]; document.getElementById("paste-form").requestSubmit();', text);
     await followInstallTab(driver, browser, ext);
     const page = await readInstallPage();
+    if (onInstallPage !== null) await onInstallPage(driver);
     const id = page.verdict === 'ok' ? await clickInstall() : null;
     await closeBackTo(start);
     return { page, id };

@@ -190,6 +190,51 @@ describe('the frame\'s heartbeat', () => {
   });
 });
 
+describe('the frame\'s set-up budget', () => {
+  /** One turn of `ms` for request `id` in a new instant; whether the sandbox was killed. */
+  const turn = (r, clock, instant, ms, answer) => {
+    const { token } = r;
+    r.fromWorker({ type: 'turn', on: true, instant, at: clock.now, token });
+    clock.now += ms;
+    if (answer) r.fromWorker({ token, ...answer });
+    r.fromWorker({ type: 'turn', on: false, pending: 0, at: clock.now, token });
+    return r.sent.find((m) => m.type === 'killed') ?? null;
+  };
+
+  it('runs what the host marks set-up with its own budget, until the first request that is not', async () => {
+    const clock = { now: 1000, beat: null };
+    const r = await driverRealm({ clock });
+    r.fromWorker({ type: 'ready', token: r.token });
+    r.driver.fromHost({ type: 'configure', cpuMs: 100 });
+    r.driver.fromHost({ type: 'run', id: 1, source: 'library', filename: 'f', setup: true });
+    assert.equal(turn(r, clock, 1, policy.sandbox.setupCpuMs - 500, { type: 'result', id: 1, status: 'ok' }), null, 'set-up within its budget');
+    r.driver.fromHost({ type: 'deliver', id: 2, json: '1', setup: true });
+    r.driver.fromHost({ type: 'run', id: 3, source: 'the script', filename: 'f' });
+    assert.equal(turn(r, clock, 2, 900, { type: 'delivered', id: 2 }), null, 'a set-up delivery sent before the script is still set-up');
+    const killed = turn(r, clock, 3, 150, { type: 'result', id: 3, status: 'ok' });
+    assert.equal(killed?.reason, 'over the CPU budget of 100 ms', 'the script has the budget it was configured with');
+  });
+
+  it('ignores the mark once a request without it was sent, and kills a set-up turn past its own budget', async () => {
+    const clock = { now: 1000, beat: null };
+    const r = await driverRealm({ clock });
+    r.fromWorker({ type: 'ready', token: r.token });
+    r.driver.fromHost({ type: 'configure', cpuMs: 100 });
+    r.driver.fromHost({ type: 'run', id: 1, source: 'the script', filename: 'f' });
+    assert.equal(turn(r, clock, 1, 50, { type: 'result', id: 1, status: 'ok' }), null);
+    r.driver.fromHost({ type: 'deliver', id: 2, json: '1', setup: true });
+    assert.equal(turn(r, clock, 2, 150, { type: 'delivered', id: 2 })?.reason, 'over the CPU budget of 100 ms', 'too late to be set-up');
+
+    const clock2 = { now: 1000, beat: null };
+    const r2 = await driverRealm({ clock: clock2 });
+    r2.fromWorker({ type: 'ready', token: r2.token });
+    r2.driver.fromHost({ type: 'configure', cpuMs: 100 });
+    r2.driver.fromHost({ type: 'run', id: 1, source: 'library', filename: 'f', setup: true });
+    const killed = turn(r2, clock2, 1, policy.sandbox.setupCpuMs + 50, { type: 'result', id: 1, status: 'ok' });
+    assert.equal(killed?.reason, `over the set-up budget of ${policy.sandbox.setupCpuMs} ms`);
+  });
+});
+
 describe('the frame\'s share of a core', () => {
   /**
    * Turns of `turnMs` every `periodMs` (each a new instant, as a timer chain makes), for up to

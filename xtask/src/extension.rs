@@ -5,6 +5,7 @@
 //! `target/extension-test/{chrome,firefox}/`.
 //!
 //! What is generated: `sandbox-page/policy.js` (the policy tables from `paranoid policy`),
+//! `replica/domino.js` (the replica's DOM library, [`dom_library`]),
 //! `sandbox-page/kernel.js` (the kernel files wrapped into one function expression, so the
 //! kernel leaves no global binding in the worker), and Chrome's service worker. The manifest's
 //! file lists and CSPs and the sandbox page's are written in from [`layout`], the one place
@@ -19,6 +20,7 @@ use serde_json::Value;
 use crate::build;
 use crate::util::{self, cmd, Failure, Result};
 
+mod dom_library;
 mod layout;
 
 const STEP: &str = "extension";
@@ -111,6 +113,7 @@ pub fn extension(root: &Path) -> Result {
         core: fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?,
         meta: fs::read(&out.meta_wasm)
             .map_err(|e| fail(format!("cannot read the meta wasm: {e}")))?,
+        dom_library: dom_library::bundle(root).map_err(fail)?,
     };
     let dist = root.join("dist");
     for browser in Browser::ALL {
@@ -136,10 +139,12 @@ pub fn extension(root: &Path) -> Result {
     Ok(())
 }
 
-/// The two wasm modules every build ships.
+/// What every build ships that is built, not copied: the two wasm modules and the replica's
+/// DOM library.
 struct Wasm {
     core: Vec<u8>,
     meta: Vec<u8>,
+    dom_library: String,
 }
 
 fn policy_json(root: &Path, cli: &Path) -> Result<Value> {
@@ -190,6 +195,7 @@ fn lay_out(
     }
     write(&dir.join("core/paranoid_core.wasm"), &wasm.core)?;
     write(&dir.join("core/paranoid_meta.wasm"), &wasm.meta)?;
+    write(&dir.join(dom_library::BUNDLE), wasm.dom_library.as_bytes())?;
 
     let policy_text = serde_json::to_string(policy).expect("JSON");
     write(

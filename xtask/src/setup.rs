@@ -76,6 +76,11 @@ const ITEMS: &[Item] = &[
         locked: true,
     },
     Item::DebianPackages,
+    // The replica's DOM library: `cargo xtask extension` bundles it into every build.
+    Item::NpmCi {
+        dir: "dom-library",
+        what: "npm domino (the DOM library of the userscripts' page replica)",
+    },
     Item::NpmCi {
         dir: "tests",
         what: "npm test data (lodash, underscore, jquery, three, react-dom) and selenium-webdriver",

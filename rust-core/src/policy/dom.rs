@@ -32,6 +32,10 @@ pub enum Meaning {
     InlineImage,
     /// One of a few words, compared without case.
     OneOf(&'static [&'static str]),
+    /// An inline style (a declaration list): refused when it holds what loads (`url()`,
+    /// `image-set()`, …) or a function or at-rule written with an escape, by the same reading
+    /// of CSS as GM.addStyle's and its table (`userscripts.addStyle`).
+    Style,
 }
 
 /// One attribute a script may set, on one element (`*`: every element of the table's tags
@@ -51,7 +55,7 @@ const fn attr(element: &'static str, name: &'static str, meaning: Meaning) -> At
     }
 }
 
-use Meaning::{InlineImage, Name, Navigate, OneOf, Text};
+use Meaning::{InlineImage, Name, Navigate, OneOf, Style, Text};
 
 /// `<input type>` values a script may make: none of them submits, loads or picks a file
 /// (`image` loads its `src` and submits; `submit`, `file`, `hidden`, `password` are left out).
@@ -69,6 +73,7 @@ pub const ATTRIBUTES: &[Attribute] = &[
     attr("*", "hidden", Text),
     attr("*", "role", Text),
     attr("*", "tabindex", Text),
+    attr("*", "style", Style),
     // A link: followed only when the user clicks it. No `target`, `rel` (`opener` would hand
     // the page's window to the site), `ping` (a request on the click), `download`.
     attr("a", "href", Navigate),
@@ -292,13 +297,65 @@ pub const SELECTOR_MAX: usize = 1_024;
 pub const TEXT_MAX: usize = 512 * 1024;
 pub const EVENT_VALUE_MAX: usize = 10_000;
 
+/// The page replica (a userscript's `document`, content/replica-host.js): a page of more
+/// nodes than [`REPLICA_NODES_MAX`] gets no replica, and the script fails saying so, rather
+/// than reading a part of the page as if it were all. Measured with the DOM library in the
+/// sandbox: 10,000 elements (16,500 nodes) cost about 16 MB and 0.2–0.3 s to build, so the
+/// bound keeps a replica under about 50 MB. Changes cross in messages of at most
+/// [`REPLICA_OPS_PER_MESSAGE`] operations and [`REPLICA_MESSAGE_CHARS`] characters of JSON,
+/// half of what one message may hold (`limits::MESSAGE_LIMIT`), so that a batch always fits.
+pub const REPLICA_NODES_MAX: usize = 50_000;
+pub const REPLICA_OPS_PER_MESSAGE: usize = 5_000;
+pub const REPLICA_MESSAGE_CHARS: usize = crate::policy::limits::MESSAGE_LIMIT / 2;
+
+/// The free names through which a userscript's code reaches the page it runs on, read at install
+/// to say what it asks for: "reads this page" (it gets a replica of the page's document) and
+/// "changes this page" (its changes to the replica are applied to the page, as this module's
+/// tables allow). Either may be denied by the user; a denied read gives an empty document, a
+/// denied change keeps the script's changes in its replica. The guess can only ask for more
+/// than the script uses (`typeof window` counts), never hide a use: a name that is not here
+/// reaches nothing of the page, since the sandbox's global has nothing else of it.
+pub const PAGE_READS: &[&str] = &[
+    "document",
+    "window",
+    "self",
+    "top",
+    "parent",
+    "frames",
+    "location",
+    "history",
+    "navigator",
+    "MutationObserver",
+    "getComputedStyle",
+    "addEventListener",
+    "removeEventListener",
+    "onload",
+    "DOMParser",
+    "jQuery",
+    "$",
+    "unsafeWindow",
+    "GM_addElement",
+];
+/// Of [`PAGE_READS`], the names through which code can also change the page.
+pub const PAGE_WRITES: &[&str] = &[
+    "document",
+    "window",
+    "self",
+    "top",
+    "parent",
+    "frames",
+    "jQuery",
+    "$",
+    "unsafeWindow",
+    "GM_addElement",
+];
+
 /// What a script may not set, and why: the meanings the rule keeps out (what loads, what
 /// navigates by itself or in another window, what runs, what submits). Not read by the content
 /// script (anything not in [`ATTRIBUTES`] is refused); the browser tests try every row, and the
 /// docs cite it.
 pub const REFUSED: &[(&str, &str, &str)] = &[
     ("*", "on*", "runs: an event handler"),
-    ("*", "style", "loads: url(), image-set() in a declaration"),
     ("*", "background", "loads: a legacy background image"),
     ("*", "xlink:href", "loads or navigates, by SVG's rules"),
     ("*", "itemtype", "a URL for page code to read"),
@@ -381,7 +438,12 @@ pub fn tables() -> Value {
             "selector": SELECTOR_MAX,
             "text": TEXT_MAX,
             "eventValue": EVENT_VALUE_MAX,
+            "replicaNodes": REPLICA_NODES_MAX,
+            "replicaOpsPerMessage": REPLICA_OPS_PER_MESSAGE,
+            "replicaMessageChars": REPLICA_MESSAGE_CHARS,
         },
+        "pageReads": PAGE_READS,
+        "pageWrites": PAGE_WRITES,
         "refused": REFUSED.iter().map(|(element, name, why)| json!({ "element": element, "name": name, "why": why })).collect::<Vec<_>>(),
     })
 }

@@ -50,6 +50,7 @@ pub fn tables() -> serde_json::Value {
         // The worker's kernel and the sandbox frame.
         "sandbox": {
             "defaultCpuMs": limits::SANDBOX_DEFAULT_CPU_MS,
+            "setupCpuMs": limits::SANDBOX_SETUP_CPU_MS,
             "eventsPerInstant": limits::SANDBOX_EVENTS_PER_INSTANT,
             "eventsPerSecond": limits::SANDBOX_EVENTS_PER_SECOND,
             "messagesPerSecond": limits::SANDBOX_MESSAGES_PER_SECOND,
@@ -126,6 +127,7 @@ mod tests {
         "watchdog.lateKillsForgiven",
         "watchdog.compileLimitMs",
         "sandbox.defaultCpuMs",
+        "sandbox.setupCpuMs",
         "sandbox.eventsPerInstant",
         "sandbox.eventsPerSecond",
         "sandbox.messagesPerSecond",
@@ -160,6 +162,11 @@ mod tests {
         "dom.limits.selector",
         "dom.limits.text",
         "dom.limits.eventValue",
+        "dom.limits.replicaNodes",
+        "dom.limits.replicaOpsPerMessage",
+        "dom.limits.replicaMessageChars",
+        "dom.pageReads",
+        "dom.pageWrites",
         "protocol",
         "pageScripts.maxBytes",
         "pageScripts.defaultCpuMs",

@@ -99,7 +99,7 @@ pub const MESSAGES: &[Message] = &[
         "content",
         "frame",
         "port",
-        &["id", "source", "filename", "hostTime"],
+        &["id", "source", "filename", "hostTime", "setup"],
     ),
     m(
         "port",
@@ -115,7 +115,7 @@ pub const MESSAGES: &[Message] = &[
         "content",
         "frame",
         "port",
-        &["id", "json", "hostTime"],
+        &["id", "json", "hostTime", "setup"],
     ),
     m("port", "kill", "content", "frame", "port", &["reason"]),
     // frame → content script, on the port.
@@ -335,6 +335,14 @@ pub const MESSAGES: &[Message] = &[
         "background",
         "content",
         &["id", "outcome", "detail"],
+    ),
+    m(
+        "runtime",
+        "paranoid:dom-library",
+        "content",
+        "background",
+        "content",
+        &[],
     ),
     // runtime: the background to Chrome's offscreen clipboard page.
     m(

@@ -55,7 +55,7 @@ describe('the core through the glue', { skip }, () => {
   it('imports nothing and exports only the protocol of rust-core/src/abi.rs', () => {
     assert.deepEqual(WebAssembly.Module.imports(module), []);
     const exported = WebAssembly.Module.exports(module).map((e) => e.name);
-    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_function', 'paranoid_lone_surrogate']) {
+    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use']) {
       assert.ok(exported.includes(name), name);
     }
   });

@@ -1,0 +1,304 @@
+'use strict';
+// The page side of a userscript's replica (content/replica-layer.js is the sandbox side): it
+// sends the page as data (a snapshot, then the page's changes), applies the script's changes
+// only as policy allows, and turns the page's events into data for the script's listeners.
+//
+// This is the boundary. Every operation from the sandbox is hostile input: an id it names must
+// be one this side gave or one the script made in this batch; an element is made only from
+// the policy's tags, an attribute set or removed only by its (element, attribute) rule
+// (userscript-dom.js), a node moved or removed only out of and into elements that are not
+// sealed, never `<html>`, `<head>` or `<body>`; a listener only for the policy's events. What
+// is refused is reported to the script and, when it may read the page, the replica is
+// corrected from the page. Without "reads this page" the snapshot is an empty document, the
+// page's changes and events are never sent, and nothing this side answers depends on the page.
+// Password fields' values, comments, shadow roots and frames' documents are never sent.
+
+/* exported paranoidReplicaHost */
+/* global paranoidPolicy, paranoidDomAttribute, paranoidDomAttributeRule */
+
+/**
+ * @param {{ read: boolean, write: boolean, post: (message: object, setup?: boolean) => Promise<any> }} options
+ *   `post` with `setup` for the snapshot: the sandbox's set-up, before the script runs
+ */
+function paranoidReplicaHost({ read, write, post }) {
+  const policy = paranoidPolicy().dom;
+  const limits = policy.limits;
+  const tags = new Set(policy.tags);
+  const sealed = new Set(policy.sealed);
+  const events = new Set(policy.events);
+  const XHTML = 'http://www.w3.org/1999/xhtml';
+  // A frame's document and a shadow root are not the page's tree; a template's content is not either.
+  const OPAQUE = ['iframe', 'frame', 'object', 'embed', 'template'];
+  const ids = new WeakMap();
+  const nodes = new Map();
+  let next = 1;
+  let listeners = 0;
+  const idOf = (node) => {
+    let id = ids.get(node);
+    if (id === undefined) { id = next++; ids.set(node, id); nodes.set(id, node); }
+    return id;
+  };
+  const forget = (node) => {
+    const id = ids.get(node);
+    if (id === undefined) return;
+    ids.delete(node); nodes.delete(id);
+    for (const c of node.childNodes) forget(c);
+  };
+  const isPassword = (el) => el.localName === 'input' && String(el.type).toLowerCase() === 'password';
+  const attributesOf = (el) => {
+    const out = [];
+    for (const a of el.attributes) if (!(a.name === 'value' && isPassword(el))) out.push([a.name, a.value]);
+    return out;
+  };
+  let budget = 0;
+  /** A page node as data, or null for one that is not sent (comments, over the budget). */
+  const serialize = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) { budget--; return { i: idOf(node), x: node.data }; }
+    if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    if (--budget < 0) throw new RangeError(`the page has over ${limits.replicaNodes} nodes: too many for a replica`);
+    const out = { i: idOf(node), t: node.localName, a: attributesOf(node), c: [] };
+    if (node.namespaceURI !== XHTML) out.n = node.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
+    if (!OPAQUE.includes(node.localName)) {
+      for (const c of node.childNodes) { const s = serialize(c); if (s) out.c.push(s); }
+    }
+    if ((node.localName === 'input' || node.localName === 'textarea') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
+    return out;
+  };
+  const ref = (node) => (ids.has(node) ? ids.get(node) : serialize(node));
+  const kidsRefs = (el) => [...el.childNodes].map(ref).filter((r) => r !== null);
+
+  /**
+   * The page as the script first sees it, as the root's id and attributes and then `kids`
+   * operations, parents before children (the sandbox builds its replica from them as from
+   * any page change): all of it, or with no read grant an empty `<head>` and `<body>`.
+   */
+  const snapshot = () => {
+    const html = document.documentElement;
+    budget = limits.replicaNodes;
+    const shallow = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) { budget--; return { i: idOf(node), x: node.data }; }
+      if (node.nodeType !== Node.ELEMENT_NODE) return null;
+      if (--budget < 0) throw new RangeError(`the page has over ${limits.replicaNodes} nodes: too many for a replica`);
+      const out = { i: idOf(node), t: node.localName, a: read ? attributesOf(node) : [], c: [] };
+      if (node.namespaceURI !== XHTML) out.n = node.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
+      if (read && (node.localName === 'input' || node.localName === 'textarea') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
+      return out;
+    };
+    const root = { i: idOf(html), a: read ? attributesOf(html) : [] };
+    if (!read) return { root, ops: [['kids', root.i, [document.head, document.body].filter(Boolean).map(shallow)]] };
+    const ops = [];
+    const queue = [html];
+    for (let at = 0; at < queue.length; at++) {
+      const el = queue[at];
+      const kids = [];
+      for (const c of el.childNodes) {
+        const s = shallow(c);
+        if (s === null) continue;
+        kids.push(s);
+        if (c.nodeType === Node.ELEMENT_NODE && !OPAQUE.includes(c.localName) && c.firstChild) queue.push(c);
+      }
+      if (kids.length > 0) ops.push(['kids', ids.get(el), kids]);
+    }
+    return { root, ops };
+  };
+  const place = () => {
+    const l = document.location;
+    return { href: l.href, origin: l.origin, protocol: l.protocol, host: l.host, hostname: l.hostname, port: l.port, pathname: l.pathname, search: l.search, hash: l.hash };
+  };
+
+  // --- the page's changes, to the sandbox ---------------------------------------------------
+  // One queue, in order: the snapshot's operations first (`open`), then every change, so that
+  // no change reaches the sandbox before the nodes it names.
+  let opened;
+  let queue = new Promise((resolve) => { opened = resolve; });
+  const send = (ops) => { queue = queue.then(() => sendNow(ops)).catch(() => {}); return queue; };
+  const open = (first) => { const done = sendNow(first, true); opened(done); return done; };
+  const sendNow = async (ops, setup = false) => {
+    let batch = [];
+    let chars = 0;
+    for (const op of ops) {
+      const size = JSON.stringify(op).length;
+      if (batch.length >= limits.replicaOpsPerMessage || (batch.length > 0 && chars + size > limits.replicaMessageChars)) {
+        await post({ dom: 'page', ops: batch }, setup); batch = []; chars = 0;
+      }
+      batch.push(op); chars += size;
+    }
+    if (batch.length > 0) await post({ dom: 'page', ops: batch }, setup);
+  };
+  let lastHref = document.location.href;
+  const changesOf = (records) => {
+    const parents = new Set();
+    const attrs = [];
+    const texts = new Set();
+    const removed = new Set();
+    for (const r of records) {
+      if (r.type === 'childList') { parents.add(r.target); for (const n of r.removedNodes) removed.add(n); }
+      else if (r.type === 'attributes') attrs.push([r.target, r.attributeName]);
+      else if (r.type === 'characterData') texts.add(r.target);
+    }
+    const ops = [];
+    budget = limits.replicaNodes - nodes.size;
+    for (const p of parents) if (ids.has(p) && p.isConnected) ops.push(['kids', ids.get(p), kidsRefs(p)]);
+    for (const [el, name] of attrs) {
+      if (!ids.has(el) || !el.isConnected || (name === 'value' && isPassword(el))) continue;
+      ops.push(['attr', ids.get(el), name, el.getAttribute(name)]);
+    }
+    for (const t of texts) if (ids.has(t) && t.isConnected) ops.push(['text', ids.get(t), t.data]);
+    for (const n of removed) if (!n.isConnected) forget(n);
+    if (document.location.href !== lastHref) { lastHref = document.location.href; ops.push(['url', place()]); }
+    return ops;
+  };
+  const observer = new MutationObserver((records) => {
+    try {
+      const ops = changesOf(records);
+      if (ops.length > 0) send(ops);
+    } catch (error) {
+      post({ dom: 'refused', reasons: [`the page: ${error.message}`] });
+    }
+  });
+  const following = [];
+  const start = () => {
+    if (!read) return;
+    observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    const ready = () => send([['ready', document.readyState]]);
+    const url = () => { if (document.location.href !== lastHref) { lastHref = document.location.href; send([['url', place()]]); } };
+    for (const [target, type, f] of [[document, 'DOMContentLoaded', ready], [window, 'load', ready], [window, 'popstate', url], [window, 'hashchange', url]]) {
+      target.addEventListener(type, f);
+      following.push(() => target.removeEventListener(type, f));
+    }
+  };
+  const stop = () => { observer.disconnect(); for (const f of following.splice(0)) f(); };
+
+  // --- the script's changes, to the page ----------------------------------------------------
+  const isRoot = (node) => node === document.documentElement || node === document.head || node === document.body;
+  const writableParent = (node) => node && node.nodeType === Node.ELEMENT_NODE && !sealed.has(node.localName) && node.namespaceURI === XHTML;
+  /** Makes the script's new subtree `s` from the policy's tags; refusals go to `refusals`. */
+  const build = (s, made, refusals) => {
+    if (typeof s !== 'object' || s === null) throw new TypeError('a node is an object');
+    if (s.r !== undefined) {
+      const node = nodes.get(s.r) ?? made.get(s.r);
+      if (!node) throw new TypeError(`no node ${String(s.r).slice(0, 20)}`);
+      movable(node);
+      return node;
+    }
+    if (!Number.isSafeInteger(s.i) || s.i >= 0 || nodes.has(s.i) || made.has(s.i)) throw new TypeError('a new node needs a new negative id');
+    if (typeof s.x === 'string') { const t = document.createTextNode(s.x); made.set(s.i, t); return t; }
+    const tag = String(s.t).toLowerCase();
+    if (s.n !== undefined && s.n !== XHTML) throw new TypeError(`<${tag.slice(0, 40)}> is not an HTML element, and only HTML elements can be made`);
+    if (!tags.has(tag)) throw new TypeError(`<${tag.slice(0, 40)}> cannot be made`);
+    const el = document.createElement(tag);
+    made.set(s.i, el);
+    for (const pair of Array.isArray(s.a) ? s.a : []) {
+      try {
+        const { name, value } = paranoidDomAttribute(el, pair[0], pair[1]);
+        el.setAttribute(name, value);
+      } catch (error) { refusals.push(error.message); }
+    }
+    for (const c of Array.isArray(s.c) ? s.c : []) {
+      try { el.append(build(c, made, refusals)); } catch (error) { refusals.push(error.message); }
+    }
+    return el;
+  };
+  const movable = (node) => {
+    if (isRoot(node)) throw new TypeError('<html>, <head> and <body> stay where they are');
+    if (node.nodeType === Node.ELEMENT_NODE && sealed.has(node.localName)) throw new TypeError(`<${node.localName}> cannot be moved`);
+    if (node.parentNode && node.parentNode.nodeType === Node.ELEMENT_NODE && !writableParent(node.parentNode)) throw new TypeError(`what is in <${node.parentNode.localName}> cannot be moved`);
+  };
+  const listen = (target, type, lookup) => {
+    if (!read) throw new TypeError('listening to the page needs "reads this page"');
+    if (!events.has(type)) throw new TypeError(`the event ${String(type).slice(0, 40)} cannot be listened to`);
+    const node = target === 'document' ? document : target === 'window' ? window : lookup(target);
+    if (!node) throw new TypeError('no such node');
+    if (listeners >= limits.listeners) throw new RangeError(`over ${limits.listeners} listeners`);
+    listeners++;
+    // The script's handler runs later, in its sandbox: it cannot cancel the event in time. On
+    // an element the script made itself (a negative id), for events on what the script made,
+    // the default is prevented, as the scripts that add a link or a button with a listener
+    // mean; on the page's own elements it always happens (docs/userscripts.md).
+    const own = typeof target === 'number' && target < 0;
+    node.addEventListener(type, (event) => {
+      if (own && event.cancelable && ids.get(event.target) < 0) event.preventDefault();
+      const t = event.target;
+      const data = { type: event.type, target: ids.has(t) ? ids.get(t) : target, bubbles: event.bubbles, cancelable: event.cancelable };
+      for (const k of ['key', 'code', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey']) if (k in event && ['string', 'number', 'boolean'].includes(typeof event[k])) data[k] = event[k];
+      if (t && t.nodeType === Node.ELEMENT_NODE && !isPassword(t)) {
+        if (typeof t.value === 'string' && (t.localName === 'input' || t.localName === 'textarea' || t.localName === 'select')) data.value = t.value.slice(0, limits.eventValue);
+        if (typeof t.checked === 'boolean') data.checked = t.checked;
+      }
+      post({ dom: 'event', event: data });
+    }, { capture: true });
+  };
+  /**
+   * Applies one batch of the script's operations. Returns what was refused (messages); with
+   * the read grant, what it refused is put right in the replica from the page.
+   */
+  const apply = (ops) => {
+    if (!Array.isArray(ops)) return;
+    // What the page changed before this batch reaches the sandbox first; what this batch
+    // changes is not sent back.
+    const pending = changesOf(read ? observer.takeRecords() : []);
+    const refusals = [];
+    const made = new Map();
+    const fix = new Set();
+    const fixAttrs = [];
+    const fixTexts = new Set();
+    const node = (id) => nodes.get(id) ?? made.get(id) ?? null;
+    for (const op of ops) {
+      if (!Array.isArray(op)) { refusals.push('an operation is a list'); continue; }
+      const [kind, a, b, c] = op;
+      try {
+        if (!write && kind !== 'listen') throw new TypeError('changing the page needs "changes this page"');
+        if (kind === 'create') build(a, made, refusals);
+        else if (kind === 'insert') {
+          const parent = node(a);
+          const child = node(b);
+          const before = c === null ? null : node(c);
+          if (!writableParent(parent)) { if (parent) fix.add(parent); throw new TypeError(`<${parent?.localName ?? 'nothing'}> cannot be changed`); }
+          if (!child) { fix.add(parent); throw new TypeError('no such node to insert'); }
+          if (child.nodeType === Node.ELEMENT_NODE && child.contains(parent)) { fix.add(parent); throw new TypeError('a node cannot go into itself'); }
+          if (c !== null && (!before || before.parentNode !== parent)) { fix.add(parent); throw new TypeError('the node to insert before is not there'); }
+          if (nodes.has(b)) { try { movable(child); } catch (error) { fix.add(parent); if (child.parentNode) fix.add(child.parentNode); throw error; } }
+          parent.insertBefore(child, before);
+        } else if (kind === 'detach') {
+          const child = node(a);
+          if (!child) throw new TypeError('no such node to remove');
+          if (nodes.has(a)) { try { movable(child); } catch (error) { if (child.parentNode) fix.add(child.parentNode); throw error; } }
+          child.remove();
+          forget(child);
+        } else if (kind === 'attr') {
+          const el = node(a);
+          if (!el || el.nodeType !== Node.ELEMENT_NODE) throw new TypeError('no such element');
+          try {
+            if (c === null) { const { n } = paranoidDomAttributeRule(el, b); el.removeAttribute(n); }
+            else { const { name, value } = paranoidDomAttribute(el, b, c); el.setAttribute(name, value); }
+          } catch (error) { fixAttrs.push([el, String(b)]); throw error; }
+        } else if (kind === 'text') {
+          const t = node(a);
+          if (!t || t.nodeType !== Node.TEXT_NODE) throw new TypeError('no such text');
+          if (t.parentNode && !writableParent(t.parentNode)) { fixTexts.add(t); throw new TypeError(`the text of <${t.parentNode.localName}> cannot be changed`); }
+          t.data = String(b);
+        } else if (kind === 'listen') listen(a, b, node);
+        else throw new TypeError(`${String(kind).slice(0, 20)} is not an operation`);
+      } catch (error) {
+        refusals.push(error.message);
+      }
+    }
+    // A node the script made is the page's from now on if it is in the page (under the id the
+    // sandbox gave it); one made and not put in the page is dropped, and its id with it.
+    for (const [id, n] of made) if (n.isConnected && !ids.has(n)) { ids.set(n, id); nodes.set(id, n); }
+    if (read) observer.takeRecords();
+    const out = [...pending];
+    if (read) {
+      budget = limits.replicaNodes - nodes.size;
+      // Whole subtrees, not references: the sandbox forgets what it detached, and a refused
+      // detach must bring it back whole.
+      for (const p of fix) if (ids.has(p) && p.isConnected) out.push(['kids', ids.get(p), [...p.childNodes].map(serialize).filter((c) => c !== null)]);
+      for (const [el, name] of fixAttrs) if (ids.has(el) && !(name === 'value' && isPassword(el))) out.push(['attr', ids.get(el), name, el.getAttribute(name)]);
+      for (const t of fixTexts) if (ids.has(t)) out.push(['text', ids.get(t), t.data]);
+    }
+    if (out.length > 0) send(out);
+    if (refusals.length > 0) post({ dom: 'refused', reasons: refusals.slice(0, 20).map((r) => String(r).slice(0, 300)) });
+  };
+
+  return { snapshot, place, start, stop, apply, open };
+}

@@ -1,0 +1,441 @@
+'use strict';
+// The page as a userscript reads and changes it, inside its own sandbox: a replica of the
+// page's document, built with the DOM library (replica/domino.js, run just before this) from
+// the content script's snapshot, that the script reads synchronously (`document`, `location`,
+// `MutationObserver`, the element classes, jQuery on top). This function's text is run in the
+// sandbox (vetted and transpiled like any script) before the GM prelude and the `@require`s.
+//
+// It is convenience, not a boundary. What the script changes is sent at the end of its turn as
+// operations (create, insert, detach, attr, text, listen) that the content script applies only
+// as policy allows (content/replica-host.js); what it refuses comes back as a correction of the
+// replica. What the page changes arrives as operations too and is applied here with the
+// recorder muted, so nothing is echoed. A script that tampers with this code or the library
+// spoils only its own replica.
+//
+// How a turn's changes become operations: the library's mutation handler only marks nodes
+// dirty; at the flush each dirty node is compared with the shadow (its state when last synced:
+// parent, children, attributes, text), so that any sequence of changes in a turn gives the
+// few operations that reach its end state. Page nodes have positive ids (the content script's),
+// nodes the script makes negative ones (this side's).
+
+/* exported paranoidReplicaLayer */
+/* global paranoid, paranoidDomino */
+
+/**
+ * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
+ *   location: Record<string, string>, readyState: string, opsPerMessage: number,
+ *   messageChars: number }} init
+ */
+function paranoidReplicaLayer(init) {
+  'use strict';
+  const domino = paranoidDomino;
+  delete globalThis.paranoidDomino;
+  const impl = domino.impl;
+  const win = domino.createWindow('', init.location.href);
+  const doc = win.document;
+  const listenable = new Set(init.events);
+
+  // --- ids and the shadow ---------------------------------------------------------------
+  const idOf = new WeakMap();
+  const byId = new Map();
+  const shadow = new Map();
+  let nextId = -1;
+  const kidsOf = (n) => { const out = []; for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 1 || c.nodeType === 3) out.push(c); return out; };
+  const attrList = (el) => { const out = []; for (let i = 0; i < el.attributes.length; i++) out.push([el.attributes[i].name, el.attributes[i].value]); return out; };
+  const connected = (n) => { for (let p = n; p; p = p.parentNode) if (p === doc) return true; return false; };
+  const record = (node, parentId) => {
+    const s = { parent: parentId };
+    if (node.nodeType === 1) { s.attrs = new Map(attrList(node)); s.kids = kidsOf(node).map((c) => idOf.get(c)); } else s.data = node.data;
+    shadow.set(idOf.get(node), s);
+  };
+  const recordSubtree = (node, parentId) => {
+    if (idOf.get(node) === undefined) return;
+    if (node.nodeType === 1) for (const c of kidsOf(node)) recordSubtree(c, idOf.get(node));
+    record(node, parentId);
+  };
+  const forget = (node) => {
+    const id = idOf.get(node);
+    if (id === undefined) return;
+    idOf.delete(node); byId.delete(id); shadow.delete(id);
+    if (node.nodeType === 1) for (const c of kidsOf(node)) forget(c);
+  };
+  const NS = { svg: 'http://www.w3.org/2000/svg', math: 'http://www.w3.org/1998/Math/MathML' };
+  /** A node of a snapshot or page operation: { i, t, a, c, n?, v? } (element) or { i, x } (text). */
+  const make = (s) => {
+    if (typeof s === 'number') return byId.get(s) ?? null;
+    // A node sent whole that the replica still has (a correction sends subtrees whole): that one.
+    if (byId.has(s.i)) return byId.get(s.i);
+    let n;
+    if (typeof s.x === 'string') n = doc.createTextNode(s.x);
+    else {
+      n = s.n ? doc.createElementNS(NS[s.n] ?? NS.svg, s.t) : doc.createElement(s.t);
+      for (const [name, value] of s.a) { try { n.setAttribute(name, value); } catch { /* a name the library refuses */ } }
+      for (const c of s.c) { const made = make(c); if (made) n.appendChild(made); }
+      if (typeof s.v === 'string' && 'value' in n) n.value = s.v;
+    }
+    idOf.set(n, s.i); byId.set(s.i, n);
+    return n;
+  };
+
+  // --- the document: its root now, the rest as the page's first changes ----------------------
+  let muted = true;
+  const root = doc.documentElement;
+  while (root.firstChild) root.removeChild(root.firstChild);
+  for (const [name, value] of init.root.a) { try { root.setAttribute(name, value); } catch { /* a name the library refuses */ } }
+  idOf.set(root, init.root.i); byId.set(init.root.i, root);
+  recordSubtree(root, undefined);
+  let readyState = init.readyState;
+  let place = init.location;
+
+  // --- outgoing: the script's changes -----------------------------------------------------
+  const dirtyKids = new Set();
+  const dirtyAttrs = new Set();
+  const wentOut = new Set();
+  const wantListen = new Map();
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    Promise.resolve().then(() => { scheduled = false; flush(); });
+  };
+  const observers = [];
+  doc._setMutationHandler((m) => {
+    if (observers.length > 0) observe(m);
+    if (muted) return;
+    if (m.type === 2 || m.type === 3) { if (m.target) dirtyAttrs.add(m.target); }
+    else if (m.type === 1) { if (m.target.parentNode) dirtyKids.add(m.target.parentNode); }
+    else { if (m.target) dirtyKids.add(m.target); if (m.type === 4) wentOut.add(m.node); }
+    schedule();
+  });
+  const made = new Set();
+  const serialize = (n) => {
+    const id = idOf.get(n);
+    if (id !== undefined) return { r: id };
+    made.add(n);
+    const i = nextId--;
+    idOf.set(n, i); byId.set(i, n);
+    if (n.nodeType === 3) return { i, x: n.data };
+    const out = { i, t: n.localName, a: attrList(n), c: kidsOf(n).map(serialize) };
+    if (n.namespaceURI !== 'http://www.w3.org/1999/xhtml') out.n = n.namespaceURI;
+    return out;
+  };
+  const markDeep = (n) => { if (n.nodeType === 1) { dirtyAttrs.add(n); dirtyKids.add(n); for (const c of kidsOf(n)) markDeep(c); } };
+  const recordMade = (n, parentId) => {
+    if (!made.has(n)) { const s = shadow.get(idOf.get(n)); if (s) s.parent = parentId; markDeep(n); return; }
+    if (n.nodeType === 1) for (const c of kidsOf(n)) recordMade(c, idOf.get(n));
+    record(n, parentId);
+  };
+  const onePass = (ops, detached) => {
+    const movedIn = [];
+    const parents = [...dirtyKids].filter((p) => idOf.has(p) && connected(p));
+    for (const p of parents) {
+      const s = shadow.get(idOf.get(p));
+      const now = new Set(kidsOf(p).map((c) => idOf.get(c)));
+      for (const id of s.kids) if (!now.has(id) && byId.has(id)) { ops.push(['detach', id]); detached.push(id); }
+    }
+    for (const p of parents) {
+      const pid = idOf.get(p);
+      const s = shadow.get(pid);
+      const kids = kidsOf(p);
+      const fresh = new Map();
+      const cur = kids.map((c) => { if (!idOf.has(c)) { const snap = serialize(c); fresh.set(snap.i, snap); } return idOf.get(c); });
+      const left = new Set(cur);
+      const old = s.kids.filter((id) => left.has(id) && byId.get(id)?.parentNode === p);
+      let a = 0;
+      while (a < old.length && a < cur.length && old[a] === cur[a]) a++;
+      let b = 0;
+      while (b < old.length - a && b < cur.length - a && old[old.length - 1 - b] === cur[cur.length - 1 - b]) b++;
+      for (let k = cur.length - 1 - b; k >= a; k--) {
+        const id = cur[k];
+        if (fresh.has(id)) ops.push(['create', fresh.get(id)]);
+        else movedIn.push(byId.get(id));
+        ops.push(['insert', pid, id, k + 1 < cur.length ? cur[k + 1] : null]);
+      }
+      for (const c of kids) {
+        const cid = idOf.get(c);
+        if (fresh.has(cid)) { recordMade(c, pid); continue; }
+        const cs = shadow.get(cid);
+        if (cs) { cs.parent = pid; if (c.nodeType === 3 && cs.data !== c.data) { ops.push(['text', cid, c.data]); cs.data = c.data; } }
+      }
+      s.kids = cur;
+    }
+    for (const n of dirtyAttrs) {
+      const id = idOf.get(n);
+      if (id === undefined || !connected(n)) continue;
+      const s = shadow.get(id);
+      if (!s?.attrs) continue;
+      const now = new Map(attrList(n));
+      for (const [k, v] of now) if (s.attrs.get(k) !== v) ops.push(['attr', id, k, v]);
+      for (const k of s.attrs.keys()) if (!now.has(k)) ops.push(['attr', id, k, null]);
+      s.attrs = now;
+    }
+    dirtyKids.clear(); dirtyAttrs.clear();
+    return movedIn;
+  };
+  const send = (ops) => {
+    // In messages the host delivers: at most so many operations and characters each.
+    let batch = [];
+    let chars = 0;
+    for (const op of ops) {
+      const size = JSON.stringify(op).length;
+      if (size > init.messageChars) { console.error(`the replica: a change of ${size} characters is too large to reach the page`); continue; }
+      if (batch.length >= init.opsPerMessage || chars + size > init.messageChars) { paranoid.postMessage({ dom: 'ops', ops: batch }); batch = []; chars = 0; }
+      batch.push(op); chars += size;
+    }
+    if (batch.length > 0) paranoid.postMessage({ dom: 'ops', ops: batch });
+  };
+  const flush = () => {
+    for (const n of wentOut) if (idOf.has(n) && connected(n)) markDeep(n);
+    wentOut.clear();
+    const ops = [];
+    if (dirtyKids.size > 0 || dirtyAttrs.size > 0) {
+      const detached = [];
+      for (let pass = 0; pass < 3 && (dirtyKids.size > 0 || dirtyAttrs.size > 0); pass++) for (const n of onePass(ops, detached)) markDeep(n);
+      for (const id of detached) { const n = byId.get(id); if (n && !connected(n)) forget(n); }
+      made.clear();
+    }
+    for (const [node, types] of wantListen) {
+      const target = node === doc ? 'document' : node === win ? 'window' : idOf.get(node);
+      if (target === undefined) continue;
+      for (const type of types) ops.push(['listen', target, type]);
+      wantListen.delete(node);
+    }
+    // Without "changes this page" the script's changes stay in its replica.
+    const out = init.write ? ops : ops.filter((op) => op[0] === 'listen');
+    if (out.length > 0) send(out);
+    return ops;
+  };
+
+  // --- incoming: the page's changes, and corrections -------------------------------------
+  const applyPage = (ops) => {
+    flush();
+    muted = true;
+    const touched = new Set();
+    const out = [];
+    for (const op of ops) {
+      if (!Array.isArray(op)) continue;
+      const [kind, id] = op;
+      if (kind === 'kids') {
+        const p = byId.get(id);
+        if (!p || p.nodeType !== 1) continue;
+        const want = [];
+        for (const ref of op[2]) { const n = make(ref); if (n) want.push(n); }
+        const keep = new Set(want);
+        for (const c of kidsOf(p)) if (!keep.has(c)) { p.removeChild(c); out.push(c); }
+        // What is left is in `want`: walk both in order, moving only what is out of place.
+        const relevant = (n) => { let x = n; while (x && x.nodeType !== 1 && x.nodeType !== 3) x = x.nextSibling; return x ?? null; };
+        let at = relevant(p.firstChild);
+        for (const n of want) {
+          if (at === n) { at = relevant(n.nextSibling); continue; }
+          if (n.parentNode && n.parentNode !== p) touched.add(n.parentNode);
+          p.insertBefore(n, at);
+        }
+        touched.add(p);
+      } else if (kind === 'attr') {
+        const el = byId.get(id);
+        if (!el || el.nodeType !== 1) continue;
+        try { if (op[3] === null) el.removeAttribute(op[2]); else el.setAttribute(op[2], op[3]); } catch { /* a name the library refuses */ }
+        const s = shadow.get(id);
+        if (s?.attrs) { if (op[3] === null) s.attrs.delete(op[2]); else s.attrs.set(op[2], op[3]); }
+      } else if (kind === 'text') {
+        const t = byId.get(id);
+        if (t?.nodeType === 3) { t.data = String(op[2]); const s = shadow.get(id); if (s) s.data = t.data; }
+      } else if (kind === 'value') {
+        const el = byId.get(id);
+        if (el && typeof op[2] === 'string' && 'value' in el) el.value = op[2];
+        if (el && typeof op[3] === 'boolean' && 'checked' in el) el.checked = op[3];
+        if (el) touched.add(el);
+      } else if (kind === 'url') {
+        place = op[1];
+        doc._address = place.href;
+      } else if (kind === 'ready') {
+        const was = readyState;
+        readyState = op[1];
+        muted = false;
+        if (was === 'loading' && readyState !== 'loading') doc.dispatchEvent(new impl.Event('DOMContentLoaded', { bubbles: true }));
+        if (readyState === 'complete' && was !== 'complete') win.dispatchEvent(new impl.Event('load', {}));
+        muted = true;
+      }
+    }
+    // Each touched subtree once: a node under another touched one is recorded with it.
+    const under = (n) => { for (let p = n.parentNode; p; p = p.parentNode) if (touched.has(p)) return true; return false; };
+    for (const n of touched) if (idOf.has(n) && connected(n) && !under(n)) recordSubtree(n, shadow.get(idOf.get(n))?.parent);
+    for (const n of out) if (!connected(n)) forget(n);
+    muted = false;
+  };
+  const deliverEvent = (e) => {
+    const node = e.target === 'document' ? doc : e.target === 'window' ? win : byId.get(e.target);
+    if (!node) return;
+    muted = true;
+    if (typeof e.value === 'string' && 'value' in node && node.value !== e.value) node.value = e.value;
+    if (typeof e.checked === 'boolean' && 'checked' in node) node.checked = e.checked;
+    if (node.nodeType === 1) recordSubtree(node, shadow.get(idOf.get(node))?.parent);
+    muted = false;
+    const event = new impl.Event(e.type, { bubbles: e.bubbles === true, cancelable: e.cancelable === true });
+    for (const k of ['key', 'code', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey', 'detail']) if (k in e) event[k] = e[k];
+    node.dispatchEvent(event);
+  };
+  paranoid.onMessage((message) => {
+    if (message === null || typeof message !== 'object') return;
+    if (message.dom === 'page' && Array.isArray(message.ops)) applyPage(message.ops);
+    else if (message.dom === 'event' && message.event) deliverEvent(message.event);
+    else if (message.dom === 'refused' && Array.isArray(message.reasons)) for (const reason of message.reasons) console.warn(`the page refused a change: ${reason}`);
+  });
+
+  // --- MutationObserver, from the library's mutation handler -------------------------------
+  const contains = (a, b) => { for (let n = b; n; n = n.parentNode) if (n === a) return true; return false; };
+  const list = (nodes) => Object.assign([...nodes], { item(i) { return this[i] ?? null; } });
+  function observe(m) {
+    const records = [];
+    if (m.type === 1) records.push({ type: 'characterData', target: m.target });
+    else if (m.type === 2 || m.type === 3) { if (m.target) records.push({ type: 'attributes', target: m.target, attributeName: m.attr.localName, attributeNamespace: m.attr.namespaceURI ?? null }); }
+    else if (m.type === 6) records.push({ type: 'childList', target: m.target, addedNodes: [m.node], removedNodes: [], previousSibling: m.node.previousSibling, nextSibling: m.node.nextSibling });
+    else if (m.type === 4) records.push({ type: 'childList', target: m.target, addedNodes: [], removedNodes: [m.node], previousSibling: m.node.previousSibling, nextSibling: m.node.nextSibling });
+    for (const r of records) {
+      for (const o of observers) {
+        const wanted = o.targets.some(({ target, options }) => {
+          if (!(target === r.target || (options.subtree && contains(target, r.target)))) return false;
+          if (r.type === 'attributes') return options.attributes && (!options.attributeFilter || options.attributeFilter.includes(r.attributeName));
+          return r.type === 'childList' ? options.childList : options.characterData;
+        });
+        if (!wanted) continue;
+        o.queue.push(Object.freeze({
+          type: r.type, target: r.target, addedNodes: list(r.addedNodes ?? []), removedNodes: list(r.removedNodes ?? []),
+          previousSibling: r.previousSibling ?? null, nextSibling: r.nextSibling ?? null,
+          attributeName: r.attributeName ?? null, attributeNamespace: r.attributeNamespace ?? null, oldValue: null,
+        }));
+        if (!o.due) { o.due = true; Promise.resolve().then(() => o.deliver()); }
+      }
+    }
+  }
+  const states = new WeakMap();
+  class MutationObserver {
+    constructor(callback) {
+      if (typeof callback !== 'function') throw new TypeError("MutationObserver: the callback is not a function");
+      const state = { targets: [], queue: [], due: false };
+      state.deliver = () => {
+        state.due = false;
+        if (state.queue.length === 0) return;
+        const records = state.queue.splice(0);
+        callback.call(this, records, this);
+      };
+      states.set(this, state);
+    }
+    observe(target, options = {}) {
+      if (!(target instanceof impl.Node)) throw new TypeError("MutationObserver.observe: the target is not a node");
+      const o = { ...options };
+      if (o.attributeFilter || o.attributeOldValue) o.attributes = o.attributes ?? true;
+      if (o.characterDataOldValue) o.characterData = o.characterData ?? true;
+      if (!o.childList && !o.attributes && !o.characterData) throw new TypeError('MutationObserver.observe: one of childList, attributes, characterData must be true');
+      const s = states.get(this);
+      s.targets = s.targets.filter((t) => t.target !== target);
+      s.targets.push({ target, options: o });
+      if (!observers.includes(s)) observers.push(s);
+    }
+    disconnect() {
+      const s = states.get(this);
+      s.targets = []; s.queue = [];
+      const at = observers.indexOf(s);
+      if (at >= 0) observers.splice(at, 1);
+    }
+    takeRecords() { return states.get(this).queue.splice(0); }
+  }
+
+  // --- what the library lacks, and what the page is ---------------------------------------
+  const E = impl.Element.prototype;
+  const N = impl.Node.prototype;
+  const ET = Object.getPrototypeOf(N);
+  const camel = (s) => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+  const dash = (s) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  if (!('dataset' in E)) {
+    Object.defineProperty(impl.HTMLElement.prototype, 'dataset', {
+      configurable: true,
+      get() {
+        const el = this;
+        return new Proxy({}, {
+          get: (_, k) => (typeof k === 'string' ? el.getAttribute(`data-${dash(k)}`) ?? undefined : undefined),
+          set: (_, k, v) => { el.setAttribute(`data-${dash(String(k))}`, String(v)); return true; },
+          deleteProperty: (_, k) => { el.removeAttribute(`data-${dash(String(k))}`); return true; },
+          has: (_, k) => typeof k === 'string' && el.hasAttribute(`data-${dash(k)}`),
+          ownKeys: () => attrList(el).map(([n]) => n).filter((n) => n.startsWith('data-')).map((n) => camel(n.slice(5))),
+          getOwnPropertyDescriptor: (_, k) => {
+            const v = typeof k === 'string' ? el.getAttribute(`data-${dash(k)}`) : null;
+            return v === null ? undefined : { value: v, writable: true, enumerable: true, configurable: true };
+          },
+        });
+      },
+    });
+  }
+  const toNode = (owner, x) => (typeof x === 'string' ? owner.createTextNode(x) : x);
+  for (const P of [E, impl.Document.prototype, impl.DocumentFragment.prototype]) {
+    if (!P.append) Object.defineProperty(P, 'append', { configurable: true, writable: true, value(...nodes) { for (const n of nodes) this.appendChild(toNode(this.ownerDocument ?? this, n)); } });
+    if (!P.prepend) Object.defineProperty(P, 'prepend', { configurable: true, writable: true, value(...nodes) { const first = this.firstChild; for (const n of nodes) this.insertBefore(toNode(this.ownerDocument ?? this, n), first); } });
+  }
+  if (!('isConnected' in N)) Object.defineProperty(N, 'isConnected', { configurable: true, get() { return connected(this); } });
+  // A listener on a node of the page asks the content script to listen there (once per node
+  // and type); `once` and `capture` are the library's to honour.
+  const add = ET.addEventListener;
+  const remove = ET.removeEventListener;
+  ET.addEventListener = function addEventListener(type, listener, options) {
+    const capture = typeof options === 'object' && options !== null ? options.capture === true : options === true;
+    let f = listener;
+    if (typeof options === 'object' && options !== null && options.once === true && typeof listener === 'function') {
+      const self = this;
+      f = function once(event) { remove.call(self, type, f, capture); return listener.call(this, event); };
+    }
+    add.call(this, type, f, capture);
+    const t = String(type);
+    if (init.read && listenable.has(t) && (this === doc || this === win || this instanceof impl.Node)) {
+      const key = this;
+      const seen = listened.get(key) ?? new Set();
+      if (!seen.has(t)) { seen.add(t); listened.set(key, seen); (wantListen.get(key) ?? wantListen.set(key, new Set()).get(key)).add(t); schedule(); }
+    }
+  };
+  ET.removeEventListener = function removeEventListener(type, listener, options) {
+    const capture = typeof options === 'object' && options !== null ? options.capture === true : options === true;
+    return remove.call(this, type, listener, capture);
+  };
+  const listened = new WeakMap();
+  const refuse = (what, why) => () => { throw new TypeError(`${what} is not available to a sandboxed userscript: ${why}`); };
+  Object.defineProperty(doc, 'readyState', { configurable: true, get: () => readyState });
+  Object.defineProperty(doc, 'cookie', { configurable: true, get: refuse('document.cookie', 'the page\'s cookies are not given'), set: refuse('document.cookie', 'the page\'s cookies are not given') });
+  Object.defineProperty(doc, 'baseURI', { configurable: true, get: () => place.href });
+  Object.defineProperty(doc, 'referrer', { configurable: true, get: () => '' });
+  Object.defineProperty(doc, 'domain', { configurable: true, get: () => place.hostname });
+  const location = Object.freeze(Object.create(null, Object.fromEntries([
+    ...['href', 'origin', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'].map((k) => [k, {
+      enumerable: true, get: () => place[k], set: refuse(`setting location.${k}`, 'navigating is a capability this script was not given'),
+    }]),
+    ['toString', { value: () => place.href }],
+    ['assign', { value: refuse('location.assign', 'navigating is a capability this script was not given') }],
+    ['replace', { value: refuse('location.replace', 'navigating is a capability this script was not given') }],
+    ['reload', { value: refuse('location.reload', 'navigating is a capability this script was not given') }],
+  ])));
+  Object.defineProperty(doc, 'location', { configurable: true, get: () => location, set: refuse('setting location', 'navigating is a capability this script was not given') });
+
+  class DOMParser {
+    parseFromString(text, type) {
+      if (type !== undefined && !['text/html', 'image/svg+xml', 'application/xml', 'text/xml', 'application/xhtml+xml'].includes(type)) throw new TypeError(`DOMParser: ${String(type).slice(0, 40)} is not a type it parses`);
+      return domino.createDocument(String(text), true);
+    }
+  }
+  const G = globalThis;
+  // The DOM's interfaces (Node, Element, HTMLElement…, Event…) and NodeFilter's constants.
+  for (const [name, value] of Object.entries(impl)) if ((typeof value === 'function' || name === 'NodeFilter') && name !== 'HTMLParser' && !(name in G)) G[name] = value;
+  Object.assign(G, {
+    document: doc, MutationObserver, DOMParser, EventTarget: ET.constructor,
+    addEventListener: (...args) => win.addEventListener(...args),
+    removeEventListener: (...args) => win.removeEventListener(...args),
+    dispatchEvent: (event) => win.dispatchEvent(event),
+    // Layout is not in the replica: an element's own declarations stand for its computed style.
+    getComputedStyle: (el) => el.style,
+    requestAnimationFrame: (callback) => setTimeout(() => callback(Date.now()), 16),
+    cancelAnimationFrame: (id) => clearTimeout(id),
+    alert: refuse('alert', 'a dialog would stop the page'),
+    confirm: refuse('confirm', 'a dialog would stop the page'),
+    prompt: refuse('prompt', 'a dialog would stop the page'),
+    open: refuse('window.open', 'opening a window is a capability this script was not given'),
+  });
+  Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: refuse('setting location', 'navigating is a capability this script was not given') });
+  muted = false;
+}

