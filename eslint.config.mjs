@@ -25,7 +25,7 @@ export default [
       'target/**', 'dist/**', '**/node_modules/**', 'rust-core/fuzz/**',
       'sandbox-page/policy.js', 'sandbox-page/kernel.js',
       'tests/escapes/**', 'tests/page-attacks/**', 'tests/host-limits/**', 'tests/fidelity/**',
-      'tests/bench/workloads/**', 'rust-core/tests/**/*.js', 'demo/*.js', 'examples/**',
+      'tests/bench/workloads/**', 'tests/userscript-corpus/**', 'rust-core/tests/**/*.js', 'demo/*.js', 'examples/**',
     ],
   },
   js.configs.recommended,

@@ -14,7 +14,7 @@
 // Password fields' values, comments, shadow roots and frames' documents are never sent.
 
 /* exported paranoidReplicaHost */
-/* global paranoidPolicy, paranoidDomAttribute, paranoidDomAttributeRule */
+/* global paranoidExtension, paranoidPolicy, paranoidDomAttribute, paranoidDomAttributeRule */
 
 /**
  * @param {{ read: boolean, write: boolean, post: (message: object, setup?: boolean) => Promise<any> }} options
@@ -44,7 +44,20 @@ function paranoidReplicaHost({ read, write, post }) {
     ids.delete(node); nodes.delete(id);
     for (const c of node.childNodes) forget(c);
   };
-  const isPassword = (el) => el.localName === 'input' && String(el.type).toLowerCase() === 'password';
+  const isPassword = (el) => el !== null && typeof el === 'object' && el.localName === 'input' && String(el.type).toLowerCase() === 'password';
+  // An element's shadow root, closed ones too (the browsers let an extension see them).
+  const shadowOf = (el) => el.openOrClosedShadowRoot ?? paranoidExtension.dom?.openOrClosedShadowRoot?.(el) ?? el.shadowRoot ?? null;
+  /** The focused element, down through shadow roots. */
+  const deepFocus = () => {
+    let at = document.activeElement;
+    for (let depth = 0; at && depth < 32; depth++) {
+      let root = null;
+      try { root = shadowOf(at); } catch { root = null; }
+      if (!root || !root.activeElement) break;
+      at = root.activeElement;
+    }
+    return at;
+  };
   const attributesOf = (el) => {
     const out = [];
     for (const a of el.attributes) if (!(a.name === 'value' && isPassword(el))) out.push([a.name, a.value]);
@@ -220,8 +233,14 @@ function paranoidReplicaHost({ read, write, post }) {
       if (own && event.cancelable && ids.get(event.target) < 0) event.preventDefault();
       const t = event.target;
       const data = { type: event.type, target: ids.has(t) ? ids.get(t) : target, bubbles: event.bubbles, cancelable: event.cancelable };
-      for (const k of ['key', 'code', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey']) if (k in event && ['string', 'number', 'boolean'].includes(typeof event[k])) data[k] = event[k];
-      if (t && t.nodeType === Node.ELEMENT_NODE && !isPassword(t)) {
+      // What is typed into a password field is never told: not its keys, wherever the field is
+      // (a shadow root, open or closed, retargets the event to its host), nor its value.
+      const secret = isPassword(t) || isPassword(deepFocus());
+      for (const k of ['key', 'code', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey']) {
+        if (secret && (k === 'key' || k === 'code')) continue;
+        if (k in event && ['string', 'number', 'boolean'].includes(typeof event[k])) data[k] = event[k];
+      }
+      if (t && t.nodeType === Node.ELEMENT_NODE && !secret) {
         if (typeof t.value === 'string' && (t.localName === 'input' || t.localName === 'textarea' || t.localName === 'select')) data.value = t.value.slice(0, limits.eventValue);
         if (typeof t.checked === 'boolean') data.checked = t.checked;
       }

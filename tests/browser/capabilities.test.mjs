@@ -78,7 +78,8 @@ const SET_ATTR = [
   ['#input', 'type', 'hidden', /type on <input> is one of/],
   ['#td', 'background', 'OTHER/leak/background', /the attribute background cannot be set on <td>/],
   ['#table', 'background', 'OTHER/leak/table-background', /the attribute background cannot be set on <table>/],
-  ['#target', 'style', 'background:url(OTHER/leak/style)', /the attribute style cannot be set on <div>/],
+  // A style is set only when nothing in it loads (the GM.addStyle check).
+  ['#target', 'style', 'background:url(OTHER/leak/style)', /the style of <div> is refused: url\(\) makes the page load something/],
   ['#object', 'data', 'OTHER/leak/object', /the attributes of <object> cannot be set/],
   ['#embed', 'src', 'OTHER/leak/embed', /the attributes of <embed> cannot be set/],
   ['#iframe', 'src', 'OTHER/leak/iframe', /the attributes of <iframe> cannot be set/],

@@ -316,6 +316,85 @@ for (const [browser, ext] of BROWSERS) {
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
 
+    it('gives a script holding a replica no way out through it: no network, no code, no real global', async () => {
+      const prober = header(['@name Replica escape', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/target/*`, '@grant GM_setValue']) + `
+const found = {};
+const probe = (name, f) => { try { const v = f(); found[name] = v === undefined ? 'undefined' : v === null ? 'null' : typeof v; } catch (e) { found[name] = e && e.name; } };
+probe('fetch', () => fetch);
+probe('xhr', () => XMLHttpRequest);
+probe('importScripts', () => importScripts);
+probe('viewFetch', () => document.defaultView && document.defaultView.fetch);
+probe('ownerFetch', () => document.body.ownerDocument.defaultView && document.body.ownerDocument.defaultView.fetch);
+probe('constructorChain', () => document.constructor.constructor('return typeof fetch')() === 'undefined' ? undefined : 'reached');
+probe('functionGlobal', () => Function('return globalThis')().fetch);
+probe('library', () => globalThis.paranoidDomino);
+probe('chrome', () => chrome);
+probe('browser', () => browser);
+probe('unsafeWindow', () => unsafeWindow);
+probe('top', () => window.top && window.top.fetch);
+probe('scriptRuns', () => { const s = document.createElement('script'); s.textContent = 'globalThis.ranInReplica = 1'; document.head.appendChild(s); return globalThis.ranInReplica; });
+probe('handlerRuns', () => { const d = document.createElement('div'); d.setAttribute('onclick', 'globalThis.ranInReplica = 2'); d.click(); return globalThis.ranInReplica; });
+probe('parserRuns', () => { new DOMParser().parseFromString('<script>globalThis.ranInReplica = 3<' + '/script><img src=x onerror="globalThis.ranInReplica = 4">', 'text/html'); return globalThis.ranInReplica; });
+probe('writeRuns', () => { document.write && document.write('<script>globalThis.ranInReplica = 5<' + '/script>'); return globalThis.ranInReplica; });
+GM_setValue('found', found);
+`;
+      const { page, id } = await session.paste(prober);
+      assert.equal(page.verdict, 'ok', page.text);
+      await driver.get(`${server.origin}/target/index.html`);
+      const all = await session.storageUntil((a) => session.valuesOf(a, id).found, 'the prober did not report');
+      const found = session.valuesOf(all, id).found;
+      for (const name of ['fetch', 'xhr', 'importScripts', 'chrome', 'browser', 'unsafeWindow']) assert.equal(found[name], 'ReferenceError', `${name}: ${JSON.stringify(found)}`);
+      for (const name of ['viewFetch', 'ownerFetch', 'constructorChain', 'functionGlobal', 'library', 'top', 'scriptRuns', 'handlerRuns', 'parserRuns']) {
+        assert.ok(['undefined', 'null', 'TypeError', 'ReferenceError', 'Error'].includes(found[name]), `${name}: ${JSON.stringify(found)}`);
+      }
+      assert.ok(['undefined', 'Error', 'TypeError'].includes(found.writeRuns), JSON.stringify(found));
+      assert.equal(await driver.executeScript('return window.ranInReplica ?? null'), null);
+      assert.deepEqual(other.hits.map((h) => h.path), []);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+    });
+
+    it('never tells a listening script what is typed into a password field, in the page or in a closed shadow root', async () => {
+      server.serve('/keys/index.html', 'text/html; charset=utf-8', `<!doctype html><html><body>
+<input id="user" name="user"><input id="pw" type="password" name="pw"><div id="host"></div>
+<script>
+const root = document.getElementById('host').attachShadow({ mode: 'closed' });
+root.innerHTML = '<input id="inner" type="password">';
+window.focusInner = () => root.getElementById('inner').focus();
+window.innerValue = () => root.getElementById('inner').value;
+</script></body></html>`);
+      const logger = header(['@name Key logger', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/keys/*`, '@grant GM_setValue']) + `
+const heard = [];
+for (const type of ['keydown', 'keyup', 'input', 'change']) {
+  document.addEventListener(type, (e) => {
+    heard.push([type, e.key ?? null, e.target && e.target.id ? e.target.id : e.target && e.target.localName, e.target && typeof e.target.value === 'string' ? e.target.value : null]);
+    GM_setValue('heard', heard);
+  }, true);
+}
+GM_setValue('ready', true);
+`;
+      const { page, id } = await session.paste(logger);
+      assert.equal(page.verdict, 'ok', page.text);
+      await driver.get(`${server.origin}/keys/index.html`);
+      await session.storageUntil((a) => session.valuesOf(a, id).ready, 'the logger did not start');
+      await sleep(300);
+      const { By } = await import('selenium-webdriver');
+      await driver.findElement(By.id('pw')).sendKeys('hunter2');
+      await driver.executeScript('window.focusInner()');
+      await driver.actions().sendKeys('s3cret').perform();
+      assert.equal(await driver.executeScript('return window.innerValue()'), 's3cret', 'the shadow field got the keys');
+      await driver.findElement(By.id('user')).sendKeys('ab');
+      const all = await session.storageUntil((a) => (session.valuesOf(a, id).heard ?? []).filter((h) => h[0] === 'input' && h[2] === 'user').length >= 2, 'the logger heard nothing of the user field');
+      const heard = session.valuesOf(all, id).heard;
+      const told = JSON.stringify(heard);
+      for (const secret of ['h', 'u', 'n', 't', 'e', 'r', '2', 's', '3', 'c']) {
+        assert.ok(!heard.some((h) => h[1] === secret), `the key ${secret} was told: ${told}`);
+      }
+      assert.ok(!told.includes('hunter2') && !told.includes('s3cret') && !told.includes('hunter') && !told.includes('s3c'), told);
+      assert.ok(heard.some((h) => h[0] === 'keydown' && h[1] === 'a' && h[2] === 'user'), `keys in other fields are told: ${told}`);
+      assert.ok(heard.some((h) => h[0] === 'input' && h[2] === 'user' && h[3] === 'ab'), told);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+    });
+
     it('keeps the changes of a script refused "changes this page" in its replica, and gives one refused "reads this page" an empty document', async () => {
       const untick = (box) => async (d) => { await d.executeScript(`document.getElementById('${box}').checked = false`); };
       const readOnly = header(['@name Read only', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/target/*`, '@grant GM_setValue']) + `
