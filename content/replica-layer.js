@@ -370,6 +370,12 @@ function paranoidReplicaLayer(init) {
   for (const P of [E, impl.Document.prototype, impl.DocumentFragment.prototype]) {
     if (!P.append) Object.defineProperty(P, 'append', { configurable: true, writable: true, value(...nodes) { for (const n of nodes) this.appendChild(toNode(this.ownerDocument ?? this, n)); } });
     if (!P.prepend) Object.defineProperty(P, 'prepend', { configurable: true, writable: true, value(...nodes) { const first = this.firstChild; for (const n of nodes) this.insertBefore(toNode(this.ownerDocument ?? this, n), first); } });
+    if (!P.replaceChildren) Object.defineProperty(P, 'replaceChildren', { configurable: true, writable: true, value(...nodes) { while (this.firstChild) this.removeChild(this.firstChild); this.append(...nodes); } });
+  }
+  // The document's collections domino leaves out (it throws NotYetImplemented): as lists, not
+  // live, which is what the scripts that read them in a loop need.
+  for (const [name, selector] of [['links', 'a[href], area[href]'], ['forms', 'form'], ['images', 'img'], ['scripts', 'script'], ['embeds', 'embed'], ['plugins', 'embed']]) {
+    Object.defineProperty(doc, name, { configurable: true, get() { return doc.querySelectorAll(selector); } });
   }
   if (!('isConnected' in N)) Object.defineProperty(N, 'isConnected', { configurable: true, get() { return connected(this); } });
   // A listener on a node of the page asks the content script to listen there (once per node

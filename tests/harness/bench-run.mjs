@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { launch } from './sandbox-run.mjs';
 import { summarize, markdown, insane } from './bench-report.mjs';
+import { benchUserscript } from './bench-userscript.mjs';
 /* global window */ // in the functions run in the page by executeScript
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -113,6 +114,10 @@ async function main() {
 
     out.function = await inPage(driver, 'paranoidBench', { what: 'function', calls: quick ? 50 : 100, cachedCalls: quick ? 200 : 1000, repeat: quick ? 3 : 15 });
     log(`Function: fresh ${out.function.fresh_ms.map((x) => x.toFixed(3)).join(', ')} ms; cached ${out.function.cached_ms.map((x) => x.toFixed(4)).join(', ')} ms`);
+
+    out.userscript = await benchUserscript(driver, browser, ext, { quick, log });
+    await driver.get(`${origin}/bench.html`);
+    await waitFor(driver, 'return document.documentElement.dataset.paranoidTest === "ready" && document.documentElement.dataset.benchPage === "ready"', 30000);
 
     const libraries = quick ? ['lodash'] : Object.keys(LIBRARIES);
     const files = libraries.map((name) => ({ name, source: readFileSync(path.join(MODULES, LIBRARIES[name]), 'utf8') }));

@@ -1,0 +1,88 @@
+// The userscript part of `cargo xtask bench`: a script given the page, with jQuery (87 KB) in
+// `@require`, installed through the install page, on pages of about 1,000 and 10,000 nodes.
+// Measured by the page itself (a MutationObserver of its own, on its own clock): the time
+// from `DOMContentLoaded` to the script's first change, and to its 1,000th; and, from the
+// popup's registry, how many messages the sandbox sent for those 1,000 changes. The browser
+// is warm: each page is loaded once before it is measured.
+
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { startPageServer } from './page-server.mjs';
+import { userscriptSession, waitForBackground } from './userscript-session.mjs';
+import { openPopupFor } from './sandbox-run.mjs';
+
+const JQUERY = readFileSync(new URL('../node_modules/jquery/dist/jquery.min.js', import.meta.url), 'utf8');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A page of `items` list items of two nodes each, that times the script's changes. */
+function page(items) {
+  const list = Array.from({ length: items }, (_, i) => `<li>item ${i}</li>`).join('');
+  return `<!doctype html><html><head><title>bench</title><script>
+window.timing = {};
+document.addEventListener('DOMContentLoaded', () => { timing.dcl = performance.now(); });
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.attributeName === 'data-first' && timing.first === undefined) timing.first = performance.now();
+    if (r.attributeName === 'data-done' && timing.done === undefined) timing.done = performance.now();
+  }
+}).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ['data-first', 'data-done'] });
+</script></head><body><ul id="list">${list}</ul></body></html>`;
+}
+
+const SCRIPT = (origin) => `// ==UserScript==
+// @name Bench replica
+// @namespace paranoid-bench
+// @version 1
+// @match ${origin}/replica/*
+// @require ${origin}/jquery.min.js#sha256=${createHash('sha256').update(JQUERY).digest('base64')}
+// @grant none
+// ==/UserScript==
+document.body.setAttribute('data-first', '1');
+const items = document.querySelectorAll('#list li');
+for (let i = 0; i < 1000 && i < items.length; i++) items[i].className = 'seen';
+document.body.setAttribute('data-done', String($('li.seen').length));
+`;
+
+/**
+ * @returns {Promise<{ [nodes: string]: { first_ms: number[], done_ms: number[], messages: number } }>}
+ */
+export async function benchUserscript(driver, browser, ext, { quick, log }) {
+  const server = await startPageServer();
+  try {
+    server.serve('/jquery.min.js', 'text/javascript; charset=utf-8', JQUERY);
+    const sizes = { 1000: 500, 10000: 5000 };
+    for (const [nodes, items] of Object.entries(sizes)) server.serve(`/replica/${nodes}.html`, 'text/html; charset=utf-8', page(items));
+    await waitForBackground(driver, browser, ext);
+    const session = userscriptSession(driver, browser, ext);
+    const { page: installed } = await session.paste(SCRIPT(server.origin));
+    if (installed.verdict !== 'ok') throw new Error(`the bench userscript was refused: ${installed.text}`);
+    const out = {};
+    for (const nodes of Object.keys(sizes)) {
+      const url = `${server.origin}/replica/${nodes}.html`;
+      const entry = { first_ms: [], done_ms: [], messages: null };
+      const runs = quick ? 3 : 15;
+      for (let i = -1; i < runs; i++) {
+        await driver.get(url);
+        let t = null;
+        for (let w = 0; w < 300 && !(t && t.done !== undefined); w++) { await sleep(50); t = await driver.executeScript('return window.timing'); }
+        if (!t || t.done === undefined) throw new Error(`the userscript made no change on the ${nodes}-node page: ${JSON.stringify(t)}`);
+        if (i < 0) continue; // the warm-up load
+        entry.first_ms.push(t.first - t.dcl);
+        entry.done_ms.push(t.done - t.dcl);
+      }
+      // The sandbox's messages for the last load: the registry's count, read as the popup does.
+      const tab = await driver.getWindowHandle();
+      await openPopupFor(driver, browser, ext, url);
+      const shown = await driver.executeScript('return [...document.querySelectorAll("li")].find((li) => li.textContent.includes("Bench replica"))?.textContent ?? ""');
+      const m = /(\d+) messages?/.exec(shown);
+      entry.messages = m ? Number(m[1]) : 0;
+      await driver.close();
+      await driver.switchTo().window(tab);
+      log(`userscript on ${nodes} nodes: first change ${entry.first_ms.map((x) => x.toFixed(0)).join(', ')} ms after DOMContentLoaded; messages ${entry.messages}`);
+      out[nodes] = entry;
+    }
+    return out;
+  } finally {
+    server.close();
+  }
+}
