@@ -181,6 +181,8 @@ function paranoidReplicaHost({ read, write, post }) {
     }
   };
   const stop = () => { observer.disconnect(); for (const f of following.splice(0)) f(); };
+  /** Tells the replica how far the page has loaded (it fires what it has not yet fired). */
+  const ready = () => { if (document.readyState !== 'loading') send([['ready', document.readyState]]); };
 
   // --- the script's changes, to the page ----------------------------------------------------
   const isRoot = (node) => node === document.documentElement || node === document.head || node === document.body;
@@ -228,7 +230,8 @@ function paranoidReplicaHost({ read, write, post }) {
     // an element the script made itself (a negative id), for events on what the script made,
     // the default is prevented, as the scripts that add a link or a button with a listener
     // mean; on the page's own elements it always happens (docs/userscripts.md).
-    const own = typeof target === 'number' && target < 0;
+    // Clicks only: a key's default on the script's own text box is the typing itself.
+    const own = typeof target === 'number' && target < 0 && (type === 'click' || type === 'dblclick');
     node.addEventListener(type, (event) => {
       if (own && event.cancelable && ids.get(event.target) < 0) event.preventDefault();
       const t = event.target;
@@ -236,8 +239,8 @@ function paranoidReplicaHost({ read, write, post }) {
       // What is typed into a password field is never told: not its keys, wherever the field is
       // (a shadow root, open or closed, retargets the event to its host), nor its value.
       const secret = isPassword(t) || isPassword(deepFocus());
-      for (const k of ['key', 'code', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey']) {
-        if (secret && (k === 'key' || k === 'code')) continue;
+      for (const k of ['key', 'code', 'keyCode', 'which', 'charCode', 'repeat', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey']) {
+        if (secret && (k === 'key' || k === 'code' || k === 'keyCode' || k === 'which' || k === 'charCode')) continue;
         if (k in event && ['string', 'number', 'boolean'].includes(typeof event[k])) data[k] = event[k];
       }
       if (t && t.nodeType === Node.ELEMENT_NODE && !secret) {
@@ -257,6 +260,7 @@ function paranoidReplicaHost({ read, write, post }) {
     // changes is not sent back.
     const pending = changesOf(read ? observer.takeRecords() : []);
     const refusals = [];
+    const detached = [];
     const made = new Map();
     const fix = new Set();
     const fixAttrs = [];
@@ -283,7 +287,9 @@ function paranoidReplicaHost({ read, write, post }) {
           if (!child) throw new TypeError('no such node to remove');
           if (nodes.has(a)) { try { movable(child); } catch (error) { if (child.parentNode) fix.add(child.parentNode); throw error; } }
           child.remove();
-          forget(child);
+          // Forgotten at the end of the batch if it is still out of the page: a move is a detach
+          // then an insert of the same node.
+          detached.push(child);
         } else if (kind === 'attr') {
           const el = node(a);
           if (!el || el.nodeType !== Node.ELEMENT_NODE) throw new TypeError('no such element');
@@ -305,6 +311,7 @@ function paranoidReplicaHost({ read, write, post }) {
     // A node the script made is the page's from now on if it is in the page (under the id the
     // sandbox gave it); one made and not put in the page is dropped, and its id with it.
     for (const [id, n] of made) if (n.isConnected && !ids.has(n)) { ids.set(n, id); nodes.set(id, n); }
+    for (const n of detached) if (!n.isConnected) forget(n);
     if (read) observer.takeRecords();
     const out = [...pending];
     if (read) {
@@ -319,5 +326,5 @@ function paranoidReplicaHost({ read, write, post }) {
     if (refusals.length > 0) post({ dom: 'refused', reasons: refusals.slice(0, 20).map((r) => String(r).slice(0, 300)) });
   };
 
-  return { snapshot, place, start, stop, apply, open };
+  return { snapshot, place, start, stop, apply, open, ready };
 }

@@ -1,9 +1,10 @@
 'use strict';
 // The page as a userscript reads and changes it, inside its own sandbox: a replica of the
-// page's document, built with the DOM library (replica/domino.js, run just before this) from
-// the content script's snapshot, that the script reads synchronously (`document`, `location`,
-// `MutationObserver`, the element classes, jQuery on top). This function's text is run in the
-// sandbox (vetted and transpiled like any script) before the GM prelude and the `@require`s.
+// page's document, built with the DOM library from the content script's snapshot, that the
+// script reads synchronously (`document`, `location`, `MutationObserver`, the element classes,
+// jQuery on top). The build appends this file to the library's bundle and transpiles both
+// (replica/domino.js, xtask/src/extension/dom_library.rs): in the sandbox, the content script
+// calls `paranoidReplicaLayer(init)` before the GM prelude and the `@require`s.
 //
 // It is convenience, not a boundary. What the script changes is sent at the end of its turn as
 // operations (create, insert, detach, attr, text, listen) that the content script applies only
@@ -18,7 +19,7 @@
 // few operations that reach its end state. Page nodes have positive ids (the content script's),
 // nodes the script makes negative ones (this side's).
 
-/* exported paranoidReplicaLayer */
+/* exported paranoidReplicaLayer */ // in the sandbox, where the bundle sets it
 /* global paranoid, paranoidDomino */
 
 /**
@@ -30,6 +31,7 @@ function paranoidReplicaLayer(init) {
   'use strict';
   const domino = paranoidDomino;
   delete globalThis.paranoidDomino;
+  delete globalThis.paranoidReplicaLayer;
   const impl = domino.impl;
   const win = domino.createWindow('', init.location.href);
   const doc = win.document;
@@ -272,7 +274,7 @@ function paranoidReplicaLayer(init) {
     if (node.nodeType === 1) recordSubtree(node, shadow.get(idOf.get(node))?.parent);
     muted = false;
     const event = new impl.Event(e.type, { bubbles: e.bubbles === true, cancelable: e.cancelable === true });
-    for (const k of ['key', 'code', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey', 'detail']) if (k in e) event[k] = e[k];
+    for (const k of ['key', 'code', 'keyCode', 'which', 'charCode', 'repeat', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey', 'detail']) if (k in e) event[k] = e[k];
     node.dispatchEvent(event);
   };
   paranoid.onMessage((message) => {
@@ -371,6 +373,23 @@ function paranoidReplicaLayer(init) {
     if (!P.append) Object.defineProperty(P, 'append', { configurable: true, writable: true, value(...nodes) { for (const n of nodes) this.appendChild(toNode(this.ownerDocument ?? this, n)); } });
     if (!P.prepend) Object.defineProperty(P, 'prepend', { configurable: true, writable: true, value(...nodes) { const first = this.firstChild; for (const n of nodes) this.insertBefore(toNode(this.ownerDocument ?? this, n), first); } });
     if (!P.replaceChildren) Object.defineProperty(P, 'replaceChildren', { configurable: true, writable: true, value(...nodes) { while (this.firstChild) this.removeChild(this.firstChild); this.append(...nodes); } });
+  }
+  // domino's live lists (getElementsBy*, simple-selector querySelectorAll, children, classList)
+  // are neither iterable nor have forEach, which scripts use on them all the time.
+  const listProtos = new Set([doc.getElementsByTagName('x'), root.children, root.classList].map((l) => Object.getPrototypeOf(l)));
+  for (const P of listProtos) {
+    if (P === null || P === Object.prototype || P === Array.prototype || Symbol.iterator in P) continue;
+    const each = function forEach(f, thisArg) { for (let i = 0; i < this.length; i++) f.call(thisArg, this.item(i), i, this); };
+    const values = function* values() { for (let i = 0; i < this.length; i++) yield this.item(i); };
+    Object.defineProperty(P, 'forEach', { configurable: true, writable: true, value: each });
+    Object.defineProperty(P, 'values', { configurable: true, writable: true, value: values });
+    Object.defineProperty(P, Symbol.iterator, { configurable: true, writable: true, value: values });
+    Object.defineProperty(P, 'keys', { configurable: true, writable: true, value: function* keys() { for (let i = 0; i < this.length; i++) yield i; } });
+    Object.defineProperty(P, 'entries', { configurable: true, writable: true, value: function* entries() { for (let i = 0; i < this.length; i++) yield [i, this.item(i)]; } });
+  }
+  // innerText, without layout: the text content.
+  if (!('innerText' in impl.HTMLElement.prototype)) {
+    Object.defineProperty(impl.HTMLElement.prototype, 'innerText', { configurable: true, get() { return this.textContent; }, set(v) { this.textContent = v; } });
   }
   // The document's collections domino leaves out (it throws NotYetImplemented): as lists, not
   // live, which is what the scripts that read them in a loop need.

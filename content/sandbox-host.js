@@ -139,9 +139,10 @@ function paranoidSandboxHandle(post, options, teardown) {
     /**
      * Runs one script; resolves with `{status, diagnostics?, error?}`. `setup`: the host's own
      * code, before anything untrusted (the frame gives it the set-up budget until the first
-     * request without it).
+     * request without it). `prebuilt`: code the build transpiled (the kernel loads it as it is
+     * only if its SHA-256 is one the build recorded).
      */
-    run: (source, filename, { setup = false } = {}) => request({ type: 'run', source, filename, ...(setup ? { setup: true } : {}) }),
+    run: (source, filename, { setup = false, prebuilt = false } = {}) => request({ type: 'run', source, filename, ...(setup ? { setup: true } : {}), ...(prebuilt ? { prebuilt: true } : {}) }),
     /** JSON texts of the named globals, and the missing globals the scripts reached for. */
     report: (names) => request({ type: 'report', names }),
     /**

@@ -8,7 +8,7 @@
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidReplicaLayer */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost */
 /* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -216,8 +216,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       }
       // The DOM library loads while the page does: it needs nothing of the page.
       const fail = (status, reason) => { update({ status, reason }); if (status !== 'killed') outcome(script, status, reason); };
-      const runPart = async (text, file, setup = false) => {
-        const result = await sandbox.run(text, file, { setup });
+      const runPart = async (text, file, { setup = false, prebuilt = false } = {}) => {
+        const result = await sandbox.run(text, file, { setup, prebuilt });
         if (result.status === 'rejected') {
           update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
           outcome(script, 'rejected', result.diagnostics?.[0]?.message);
@@ -232,7 +232,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       if (usesPage(script)) {
         let library;
         try { library = await domLibrary; } catch (error) { fail('error', `the page replica: ${error.message}`); return; }
-        if (!await runPart(library, 'paranoid:replica/domino.js', true)) return;
+        if (!await runPart(library, 'paranoid:replica/domino.js', { setup: true, prebuilt: true })) return;
       }
       await paranoidRunAtReached(script.runAt);
       if (usesPage(script)) {
@@ -245,10 +245,12 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         const dom = paranoidPolicy().dom;
         const init = {
           read: script.page.read === true, write: script.page.write === true, events: dom.events, root: first.root,
-          location: host.place(), readyState: document.readyState,
+          // A document-start script expects to see the page load: if the sandbox came too late
+          // for that, the replica says `loading` until the script has run, then loads.
+          location: host.place(), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
           opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
         };
-        if (!await runPart(`(${Function.prototype.toString.call(paranoidReplicaLayer)})(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', true)) { host.stop(); return; }
+        if (!await runPart(`paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return; }
         await host.open(first.ops);
         replica = host;
       }
@@ -269,6 +271,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         if (!await runPart(part.text, part.file)) return;
         if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
       }
+      if (replica !== null && script.runAt === 'document-start') replica.ready();
       update({ status: 'ran' });
       outcome(script, 'ran', '');
     })();

@@ -311,7 +311,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       lastRequest = message.id;
       if (message.setup === true && setupOpen && message.type !== 'report') setupIds.add(message.id);
       else setupOpen = false;
-      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime }]);
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime, prebuilt: message.prebuilt === true }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));
     }

@@ -16,7 +16,8 @@
 //! 3. The operation, given how many of those bytes the request uses (the caller may size the
 //!    buffer for the worst case of UTF-8), returns the length of its answer, a UTF-8 JSON object at
 //!    `paranoid_output()`: `{ok: true, code, sourceMap}`, `{ok: true, diagnostics: []}` (vet),
-//!    `{ok: true, reads, writes, names}` (page use) or `{ok: false, diagnostics}`.
+//!    `{ok: true, reads, writes, names}` (page use), `{ok: true, digest}` (SHA-256, hex) or
+//!    `{ok: false, diagnostics}`.
 //!
 //! (Match patterns and userscript metadata are `rust-meta`'s, in a wasm of their own.) The two
 //! buffers and their exports are the `wasm-abi/` crate's, which rust-meta's wasm uses too: the
@@ -34,6 +35,7 @@ pub(crate) enum Request {
     Vet,
     Transpile,
     PageUse,
+    Sha256,
     Function { kind: FunctionKind, parts: usize },
     LoneSurrogate,
 }
@@ -61,6 +63,12 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
                 serde_json::json!({ "ok": diagnostics.is_empty(), "diagnostics": diagnostics })
             }
             Request::Transpile => transpiled(crate::transpile(utf8(input)?, &options)?),
+            Request::Sha256 => {
+                use sha2::Digest;
+                let digest = sha2::Sha256::digest(utf8(input)?.as_bytes());
+                let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+                serde_json::json!({ "ok": true, "digest": hex })
+            }
             Request::PageUse => {
                 let u = crate::page_use(utf8(input)?)?;
                 serde_json::json!({ "ok": true, "reads": u.reads, "writes": u.writes, "names": u.names })
@@ -210,6 +218,13 @@ mod exports {
         respond(Request::Function { kind, parts }, len, level)
     }
 
+    /// The SHA-256 of UTF-8 text, in hex: whether code the host says the build transpiled is
+    /// one of the texts the build recorded.
+    #[no_mangle]
+    pub extern "C" fn paranoid_sha256(len: u32) -> u32 {
+        respond(Request::Sha256, len, 0)
+    }
+
     /// What of the page a userscript's code reaches for (the install page's question).
     #[no_mangle]
     pub extern "C" fn paranoid_page_use(len: u32) -> u32 {
@@ -246,6 +261,15 @@ mod tests {
             bytes.extend_from_slice(p.as_bytes());
         }
         bytes
+    }
+
+    #[test]
+    fn sha256_answers_the_digest_in_hex() {
+        let answer = parse(&answer(Request::Sha256, 0, b"abc"));
+        assert_eq!(
+            answer["digest"],
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 
     #[test]

@@ -88,6 +88,7 @@ function makeCore(c, module, policy) {
     code: c.hasOwn(answer, 'code') ? answer.code : undefined,
     sourceMap: c.hasOwn(answer, 'sourceMap') ? answer.sourceMap : undefined,
     diagnostics: c.hasOwn(answer, 'diagnostics') ? answer.diagnostics : [],
+    digest: c.hasOwn(answer, 'digest') ? answer.digest : undefined,
   });
 
   return c.freeze({
@@ -107,6 +108,10 @@ function makeCore(c, module, policy) {
       for (let i = 0; i < policy.functionKinds.length; i++) if (policy.functionKinds[i] === kind) k = i;
       if (k < 0) throw c.construct(c.TypeError, [`unknown function kind ${c.String(kind)}`]);
       return record(call(parts, true, (e, len) => e.paranoid_transpile_function(len, k, parts.length, l)));
+    },
+    /** The SHA-256 of `text` (its UTF-8), in hex, as `digest`. */
+    sha256(text) {
+      return record(call([text], false, (e, len) => e.paranoid_sha256(len)));
     },
     /** For tests: whether the next call will make a new instance. */
     get discarded() { return dirty || exports === null; },

@@ -205,8 +205,10 @@ for (const [browser, ext] of BROWSERS) {
     });
 
     it('installs them, saying that they read and change the page, guessed from their code', async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      const shoot = async (d) => { writeFileSync(path.join(SHOTS, `install-page-access-${browser}.png`), Buffer.from(await d.takeScreenshot(), 'base64')); };
       for (const [name, text] of Object.entries(scripts(server.origin))) {
-        const { page, id } = await session.paste(text);
+        const { page, id } = await session.paste(text, { onInstallPage: name === 'counter' ? shoot : null });
         assert.equal(page.verdict, 'ok', `${name}: ${page.text}`);
         assert.match(page.text, /Reads the pages it runs on/, name);
         assert.match(page.text, /Changes the pages it runs on/, name);

@@ -5,7 +5,7 @@
 //! `target/extension-test/{chrome,firefox}/`.
 //!
 //! What is generated: `sandbox-page/policy.js` (the policy tables from `paranoid policy`),
-//! `replica/domino.js` (the replica's DOM library, [`dom_library`]),
+//! `replica/domino.js` (the replica's DOM library, transpiled by the build: [`dom_library`]),
 //! `sandbox-page/kernel.js` (the kernel files wrapped into one function expression, so the
 //! kernel leaves no global binding in the worker), and Chrome's service worker. The manifest's
 //! file lists and CSPs and the sandbox page's are written in from [`layout`], the one place
@@ -108,12 +108,15 @@ fn write(path: &Path, bytes: &[u8]) -> Result {
 
 pub fn extension(root: &Path) -> Result {
     let out = build::build(root)?;
-    let policy = policy_json(root, &out.cli)?;
+    let mut policy = policy_json(root, &out.cli)?;
+    let dom_library = dom_library::prebuild(root, &out.cli).map_err(fail)?;
+    // The texts the build transpiled, which the kernel may load as they are (by SHA-256).
+    policy["prebuilt"] = serde_json::json!([dom_library.digest]);
     let wasm = Wasm {
         core: fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?,
         meta: fs::read(&out.meta_wasm)
             .map_err(|e| fail(format!("cannot read the meta wasm: {e}")))?,
-        dom_library: dom_library::bundle(root).map_err(fail)?,
+        dom_library,
     };
     let dist = root.join("dist");
     for browser in Browser::ALL {
@@ -144,7 +147,7 @@ pub fn extension(root: &Path) -> Result {
 struct Wasm {
     core: Vec<u8>,
     meta: Vec<u8>,
-    dom_library: String,
+    dom_library: dom_library::Prebuilt,
 }
 
 fn policy_json(root: &Path, cli: &Path) -> Result<Value> {
@@ -195,7 +198,14 @@ fn lay_out(
     }
     write(&dir.join("core/paranoid_core.wasm"), &wasm.core)?;
     write(&dir.join("core/paranoid_meta.wasm"), &wasm.meta)?;
-    write(&dir.join(dom_library::BUNDLE), wasm.dom_library.as_bytes())?;
+    write(
+        &dir.join(dom_library::BUNDLE),
+        wasm.dom_library.code.as_bytes(),
+    )?;
+    write(
+        &dir.join(dom_library::BUNDLE_LICENSE),
+        wasm.dom_library.license.as_bytes(),
+    )?;
 
     let policy_text = serde_json::to_string(policy).expect("JSON");
     write(

@@ -99,7 +99,7 @@ pub const MESSAGES: &[Message] = &[
         "content",
         "frame",
         "port",
-        &["id", "source", "filename", "hostTime", "setup"],
+        &["id", "source", "filename", "hostTime", "setup", "prebuilt"],
     ),
     m(
         "port",
@@ -189,7 +189,7 @@ pub const MESSAGES: &[Message] = &[
         "frame",
         "worker",
         "frame",
-        &["id", "source", "filename", "hostTime"],
+        &["id", "source", "filename", "hostTime", "prebuilt"],
     ),
     m(
         "worker",

@@ -8,6 +8,7 @@
 
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { kernelPolicy, withCommons } from './load-kernel-file.mjs';
@@ -55,18 +56,18 @@ describe('the core through the glue', { skip }, () => {
   it('imports nothing and exports only the protocol of rust-core/src/abi.rs', () => {
     assert.deepEqual(WebAssembly.Module.imports(module), []);
     const exported = WebAssembly.Module.exports(module).map((e) => e.name);
-    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use']) {
+    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use', 'paranoid_sha256']) {
       assert.ok(exported.includes(name), name);
     }
   });
 
-  it('answers with null-prototype records of four fields, whatever the core said', () => {
+  it('answers with null-prototype records of five fields, whatever the core said', () => {
     const { core } = glue();
     const ok = core.transpile('x = 1;');
     const refused = core.vet('with (a) {}');
-    for (const record of [ok, refused, core.vet('x;')]) {
+    for (const record of [ok, refused, core.vet('x;'), core.sha256('x')]) {
       assert.equal(Object.getPrototypeOf(record), null);
-      assert.deepEqual(Object.keys(record), ['ok', 'code', 'sourceMap', 'diagnostics']);
+      assert.deepEqual(Object.keys(record), ['ok', 'code', 'sourceMap', 'diagnostics', 'digest']);
       assert.equal(typeof record.ok, 'boolean');
     }
     assert.equal(ok.ok, true);
@@ -75,6 +76,16 @@ describe('the core through the glue', { skip }, () => {
     assert.equal(refused.ok, false);
     assert.equal(refused.code, undefined);
     assert.ok(refused.diagnostics.some((d) => d.code === 'with-statement'));
+  });
+
+  it('hashes text as its UTF-8 with SHA-256, in hex; a lone surrogate is refused, not hashed', () => {
+    const { core } = glue();
+    assert.equal(core.sha256('abc').digest, 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    assert.equal(core.sha256('').digest, 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    assert.equal(core.sha256('é€😀').digest, createHash('sha256').update('é€😀', 'utf8').digest('hex'));
+    const lone = core.sha256('a\ud800b');
+    assert.equal(lone.ok, false);
+    assert.equal(lone.digest, undefined);
   });
 
   it('numbers the levels in the policy\'s order; no level is the default; any other is the caller\'s error', () => {

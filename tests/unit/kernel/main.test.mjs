@@ -8,7 +8,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { wasmCorePath } from '../../../rust-core/tests/node/wasm-core.mjs';
+import { paranoidBin } from '../../../rust-core/tests/node/paranoid-cli.mjs';
 import { ROOT, kernelPolicy, loadKernelFiles } from './load-kernel-file.mjs';
 
 /** The build's list (`KERNEL_FILES` in xtask), with the shipped layer switches before main.js. */
@@ -117,6 +120,40 @@ describe('the dispatch', () => {
     assert.equal(results[1].status, 'error');
     assert.equal(results[1].error.name, 'TypeError');
     assert.equal(results[1].error.message, 'mine');
+  });
+
+  it('loads prebuilt code as it is only when its SHA-256 is one the build recorded; refuses any other', async () => {
+    // What the build does for the DOM library: the native transpiler's output, and its digest.
+    const built = execFileSync(paranoidBin(), ['transpile', '-'], { input: 'var fromBuild = 6 * 7;', encoding: 'utf8' });
+    const policy = structuredClone(kernelPolicy());
+    policy.prebuilt = [createHash('sha256').update(built, 'utf8').digest('hex')];
+    const { send, take } = await kernel({ policy });
+    await take();
+    send({ type: 'configure', cpuMs: 100 });
+    send({ type: 'run', id: 1, source: built, filename: 'lib.js', hostTime: now(), prebuilt: true });
+    send({ type: 'report', id: 2, names: ['fromBuild'], hostTime: now() });
+    const first = await take();
+    assert.deepEqual(first.filter((m) => m.type === 'result'), [{ type: 'result', id: 1, status: 'ok' }]);
+    assert.equal(first.find((m) => m.type === 'report').values.fromBuild, '42');
+    // Untrusted code runs and tampers with what a check could consult; then the host (or a bug
+    // in it) marks other texts prebuilt: a byte more, raw code that would reach the worker's
+    // real globals, the build's text with its own digest swapped for another. None runs.
+    send({ type: 'run', id: 3, filename: 'tamper.js', hostTime: now(), source: `
+      Array.prototype.includes = () => true; Array.prototype[0] = 'x'; String.prototype.toString = () => 'x';
+      JSON.parse = () => ({ ok: true, digest: 'x' }); Object.prototype.digest = 'x';` });
+    const evil = 'self.reached = typeof importScripts;';
+    send({ type: 'run', id: 4, source: `${built} `, filename: 'a.js', hostTime: now(), prebuilt: true });
+    send({ type: 'run', id: 5, source: evil, filename: 'b.js', hostTime: now(), prebuilt: true });
+    send({ type: 'run', id: 6, source: built.replace('42', '43').replace('6*7', '6*8'), filename: 'c.js', hostTime: now(), prebuilt: true });
+    // And the build's text without the mark is transpiled like any script, which refuses it.
+    send({ type: 'run', id: 7, source: built, filename: 'd.js', hostTime: now() });
+    const results = (await take()).filter((m) => m.type === 'result');
+    assert.equal(results[0].status, 'ok', 'the tampering script ran');
+    for (const r of results.slice(1, 4)) {
+      assert.equal(r.status, 'rejected', JSON.stringify(r));
+      assert.equal(r.diagnostics[0].code, 'not-prebuilt');
+    }
+    assert.equal(results[4].status, 'rejected', 'transpiled output is not a script the transpiler takes');
   });
 
   it('takes configure once: a second cannot grant messages', async () => {

@@ -1,9 +1,11 @@
 //! The DOM library a userscript's page replica is built with: domino (installed from npm into
 //! `dom-library/node_modules` by `cargo xtask setup`, at the version its lockfile pins),
-//! bundled into one script, `replica/domino.js`, that runs *inside the sandbox*, vetted and
-//! transpiled like the script itself. It is not trusted code: a script that tampers with it
-//! spoils only its own replica, and every change it asks of the page is checked by the content
-//! script (`content/replica-host.js`).
+//! bundled with the replica's layer (`content/replica-layer.js`) into one script that runs
+//! *inside the sandbox*, put through the vetting transpiler here, once, by the native CLI
+//! (`replica/domino.js`); the kernel loads it untranspiled only because its SHA-256 is in the
+//! policy's `prebuilt` list. It is not trusted code: a script that tampers with it spoils only
+//! its own replica, and every change it asks of the page is checked by the content script
+//! (`content/replica-host.js`).
 //!
 //! Bundling is a small CommonJS loader, not a bundler from npm: domino's `lib/` is flat and
 //! requires only its own files by relative name, so each file becomes one function in a table.
@@ -14,8 +16,67 @@
 use std::fs;
 use std::path::Path;
 
-/// Where the bundle lands in the extension.
+use sha2::{Digest, Sha256};
+
+use crate::util::cmd;
+
+/// Where the bundle lands in the extension: the native transpiler's output for it (see
+/// [`prebuild`]), with domino's license beside it.
 pub const BUNDLE: &str = "replica/domino.js";
+pub const BUNDLE_LICENSE: &str = "replica/LICENSE-domino.txt";
+
+/// The library as the extension ships it: transpiled by the build, and the SHA-256 (hex) of
+/// that text, which goes into the policy's `prebuilt` list.
+pub struct Prebuilt {
+    pub code: String,
+    pub digest: String,
+    pub license: String,
+}
+
+/// Bundles domino and puts the bundle through the native CLI's transpiler (the same vetting
+/// transpiler the sandbox runs), once per build rather than in every page's sandbox. The kernel
+/// loads a text marked `prebuilt` without transpiling it only if its digest is this one.
+pub fn prebuild(root: &Path, cli: &Path) -> Result<Prebuilt, String> {
+    let mut bundle = bundle(root)?;
+    // The replica's layer over the library (content/replica-layer.js) rides along, so that only
+    // the call with the page's data is transpiled in the sandbox.
+    let layer = fs::read_to_string(root.join(LAYER)).map_err(|e| format!("{LAYER}: {e}"))?;
+    bundle.push_str(&format!(
+        "(function () {{\n{layer}\nglobalThis.paranoidReplicaLayer = paranoidReplicaLayer;\n}})();\n"
+    ));
+    let dir = root.join("target").join("replica");
+    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let source = dir.join("domino.js");
+    fs::write(&source, &bundle).map_err(|e| format!("{}: {e}", source.display()))?;
+    let mut c = cmd(cli, root);
+    c.arg("transpile").arg(&source);
+    let output = c.output().map_err(|e| format!("cannot run the CLI: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "the transpiler refused the DOM library ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+                .chars()
+                .take(2000)
+                .collect::<String>()
+        ));
+    }
+    let code =
+        String::from_utf8(output.stdout).map_err(|e| format!("the transpiler's output: {e}"))?;
+    let digest = Sha256::digest(code.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let license = fs::read_to_string(root.join(LICENSE)).map_err(|e| format!("{LICENSE}: {e}"))?;
+    Ok(Prebuilt {
+        code,
+        digest,
+        license,
+    })
+}
+
+/// The layer the bundle ends with, relative to the repository.
+const LAYER: &str = "content/replica-layer.js";
 
 /// domino's sources, relative to the repository.
 const LIB: &str = "dom-library/node_modules/domino/lib";
@@ -38,6 +99,14 @@ const PATCHES: &[(&str, &str, &str)] = &[
         "sloppy.js",
         "return new Function(\"defaultView\", \"document\", \"form\", \"element\", \"event\", \"with(defaultView)with(document)with(form)with(element){\"+this.body+\"};\").bind(this, this.document.defaultView || Object.create(null), this.document, this.form, this.element);",
         "return function () {};",
+    ),
+    // Removing all of an element's children (innerHTML, textContent) left each child linked to
+    // its old siblings, so that moving them on, as jQuery does with markup of several nodes,
+    // lost all but the first: unlink each, as removing one child does.
+    (
+        "ContainerNode.js",
+        "      if (root) root.mutateRemove(kid);\n      kid.parentNode = null;",
+        "      if (root) root.mutateRemove(kid);\n      kid.parentNode = null;\n      kid._nextSibling = kid._previousSibling = kid;",
     ),
     // A removed attribute's mutation event names no element (the attribute is already
     // detached): pass the element, so the replica knows what changed.
@@ -62,7 +131,7 @@ const PATCHES_ALL: &[(usize, &str, &str, &str)] = &[(
 )];
 
 /// The bundle's text, or why it cannot be made.
-pub fn bundle(root: &Path) -> Result<String, String> {
+fn bundle(root: &Path) -> Result<String, String> {
     let package = fs::read_to_string(root.join(PACKAGE))
         .map_err(|e| format!("{PACKAGE}: {e} (run `cargo xtask setup`)"))?;
     let package: serde_json::Value =

@@ -50,7 +50,6 @@ pub const CONTENT_SCRIPTS: &[&str] = &[
     "content/userscript-dom.js",
     "content/userscript-css.js",
     "content/replica-host.js",
-    "content/replica-layer.js",
     "content/userscripts.js",
     "content/main.js",
 ];
