@@ -388,6 +388,7 @@ function paranoidUserscriptMessage(message, sender) {
     });
   }
   if (message.type === 'paranoid:userscripts-for') {
+    usOfferInstall(sender);
     return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => records.map(usRunnable));
   }
   if (message.type === 'paranoid:gm' || message.type === 'paranoid:us-outcome') {
@@ -445,21 +446,20 @@ async function usAnswer(id, message, sender) {
 // loop): at most one install page per tab, and per URL, every `offerEveryMs` (the policy's).
 /** When an install page was last offered, per tab id and per URL (the service worker's life). */
 const usOffered = { tabs: new Map(), urls: new Map() };
-paranoidExtension.runtime.onMessage.addListener((message, sender) => {
-  if (sender.id !== paranoidExtension.runtime.id || message === null || typeof message !== 'object') return undefined;
-  if (message.type !== 'paranoid:userscripts-for' || sender.frameId !== 0 || !Number.isSafeInteger(sender.tab?.id)) return undefined;
-  if (sender.documentLifecycle !== undefined && sender.documentLifecycle !== 'active') return undefined;
+/** Called with each `paranoid:userscripts-for` (the registry has checked its sender). */
+function usOfferInstall(sender) {
+  if (sender.frameId !== 0 || !Number.isSafeInteger(sender.tab?.id)) return;
+  if (sender.documentLifecycle !== undefined && sender.documentLifecycle !== 'active') return;
   let url;
-  try { url = new URL(sender.url); } catch { return undefined; }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.pathname.endsWith('.user.js')) return undefined;
+  try { url = new URL(sender.url); } catch { return; }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.pathname.endsWith('.user.js')) return;
   url.hash = '';
   const now = Date.now();
   for (const offered of [usOffered.tabs, usOffered.urls]) {
     for (const [key, at] of offered) if (now - at >= paranoidPolicy().userscripts.offerEveryMs) offered.delete(key);
   }
-  if (usOffered.tabs.has(sender.tab.id) || usOffered.urls.has(url.href)) return undefined;
+  if (usOffered.tabs.has(sender.tab.id) || usOffered.urls.has(url.href)) return;
   usOffered.tabs.set(sender.tab.id, now);
   usOffered.urls.set(url.href, now);
   paranoidExtension.tabs.create({ url: paranoidExtension.runtime.getURL(`ui/install.html?url=${encodeURIComponent(url.href)}`), openerTabId: sender.tab.id });
-  return undefined;
-});
+}
