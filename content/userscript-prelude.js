@@ -335,6 +335,27 @@ function paranoidUserscriptPrelude(init) {
       GM.unregisterMenuCommand = async (id) => unregisterMenuCommand(id);
       give(grant, async (caption, command, options) => registerMenuCommand(caption, command, options),
         { GM_registerMenuCommand: registerMenuCommand, GM_unregisterMenuCommand: unregisterMenuCommand });
+    } else if (grant === 'GM.addElement') {
+      // As the managers' GM_addElement([parent,] tag, attributes): made in the page replica (so
+      // the page's policy decides what reaches the page), a style as GM.addStyle's.
+      const addElement = (...args) => {
+        const [parent, tag, attributes] = typeof args[0] === 'string' ? [null, args[0], args[1]] : args;
+        if (typeof document !== 'object' || document === null) throw new TypeError('GM_addElement: this script was not let change the page');
+        const name = String(tag).toLowerCase();
+        const attrs = attributes !== null && typeof attributes === 'object' ? attributes : {};
+        if (name === 'style') {
+          call('GM.addElement.style', [String(attrs.textContent ?? '')]).catch(sayFailure('GM_addElement'));
+          return null;
+        }
+        const el = document.createElement(name);
+        for (const [k, v] of Object.entries(attrs)) {
+          if (k === 'textContent') el.textContent = String(v);
+          else el.setAttribute(k, String(v));
+        }
+        (parent ?? (['script', 'link', 'meta'].includes(name) ? document.head : document.body) ?? document.documentElement).appendChild(el);
+        return el;
+      };
+      give(grant, addElement, { GM_addElement: addElement });
     } else if (grant === 'GM.log') {
       const log = (...args) => { console.log(...args); };
       give(grant, log, { GM_log: log });

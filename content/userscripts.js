@@ -26,17 +26,22 @@ function paranoidRunAtReached(runAt) {
 
 /** GM calls the content script answers itself (they touch this page); the rest go to the background
  * (GM.setClipboard too: a page's clipboard wants the page focused and secure). */
+/** A `<style>` added to the page, only if nothing in its CSS loads (content/userscript-css.js). */
+function paranoidAddStyle(call, css) {
+  if (typeof css !== 'string') throw new TypeError(`${call}: the CSS must be a string`);
+  const refused = paranoidCssRefusal(css, paranoidPolicy().userscripts.addStyle);
+  if (refused !== null) throw new TypeError(`${call}: refused, ${refused}`);
+  const style = document.createElement('style');
+  style.textContent = css;
+  (document.head ?? document.documentElement).append(style);
+  return null;
+}
+
 const paranoidGmHere = {
-  'GM.addStyle': async ([css]) => {
-    if (typeof css !== 'string') throw new TypeError('GM.addStyle: the CSS must be a string');
-    // CSS that would make the page load something is refused (content/userscript-css.js).
-    const refused = paranoidCssRefusal(css, paranoidPolicy().userscripts.addStyle);
-    if (refused !== null) throw new TypeError(`GM.addStyle: refused, ${refused}`);
-    const style = document.createElement('style');
-    style.textContent = css;
-    (document.head ?? document.documentElement).append(style);
-    return null;
-  },
+  'GM.addStyle': async ([css]) => paranoidAddStyle('GM.addStyle', css),
+  // GM_addElement('style', { textContent }) is a style: read as GM.addStyle reads one. Every
+  // other element it adds is a change to the replica, applied as the page's policy allows.
+  'GM.addElement.style': async ([css]) => paranoidAddStyle('GM_addElement', css),
 };
 
 /** The grant a GM call needs: its own, or the one it comes with (the policy's `callsWithGrant`). */

@@ -64,6 +64,10 @@ pub const GRANTS: &[Grant] = &[
         means: "add CSS styles to the pages it runs on (CSS can load images from any site)",
     },
     Grant {
+        name: "GM.addElement",
+        means: "add elements to the pages it runs on, as a change to the page (never scripts, event handlers or anything that loads from another site; a <style> only if nothing in it loads)",
+    },
+    Grant {
         name: "GM.addValueChangeListener",
         means: "be told when its stored values change, in this tab or another",
     },
@@ -100,6 +104,7 @@ pub const SPELLINGS: &[(&str, &str)] = &[
     ("GM_setClipboard", "GM.setClipboard"),
     ("GM_openInTab", "GM.openInTab"),
     ("GM_addStyle", "GM.addStyle"),
+    ("GM_addElement", "GM.addElement"),
     ("GM_addValueChangeListener", "GM.addValueChangeListener"),
     ("GM_removeValueChangeListener", "GM.addValueChangeListener"),
     ("GM_registerMenuCommand", "GM.registerMenuCommand"),
@@ -112,6 +117,8 @@ pub const SPELLINGS: &[(&str, &str)] = &[
 /// check a call's grant through this table.
 pub const CALLS_WITH_GRANT: &[(&str, &str)] = &[
     ("GM.xmlHttpRequest.abort", "GM.xmlHttpRequest"),
+    // `GM_addElement('style', …)`: a style, read as GM.addStyle reads one.
+    ("GM.addElement.style", "GM.addElement"),
     ("GM.unregisterMenuCommand", "GM.registerMenuCommand"),
 ];
 

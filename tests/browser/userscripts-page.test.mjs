@@ -175,6 +175,14 @@ $(function () {
   $('#q').val('typed by jQuery');
 });
 `,
+    // GM_addElement, as the managers give it: a style, an element, and what it may not add.
+    adder: header(['@name Element adder', '@namespace paranoid-page', '@version 1', `@match ${origin}/news/*`, '@grant GM_addElement']) + `
+GM_addElement('style', { textContent: '.us-added { color: rgb(0, 128, 0); }' });
+const span = GM_addElement(document.querySelector('header'), 'span', { id: 'us-added', class: 'us-added', textContent: 'added' });
+span.title = 'made by GM_addElement';
+GM_addElement('script', { textContent: 'window.pwned = "addElement"' });
+GM_addElement('img', { src: 'OTHER_ORIGIN/added.png' });
+`,
     // An SPA watcher: MutationObserver on the feed, and location that follows pushState.
     watcher: header(['@name Feed watcher', '@namespace paranoid-page', '@version 1', `@match ${origin}/app/*`, '@grant GM_setValue']) + `
 const mark = () => document.querySelectorAll('article.post:not([data-marked])').forEach((p) => { p.dataset.marked = '1'; p.textContent += ' ✓'; });
@@ -207,7 +215,7 @@ for (const [browser, ext] of BROWSERS) {
     it('installs them, saying that they read and change the page, guessed from their code', async () => {
       mkdirSync(SHOTS, { recursive: true });
       const shoot = async (d) => { writeFileSync(path.join(SHOTS, `install-page-access-${browser}.png`), Buffer.from(await d.takeScreenshot(), 'base64')); };
-      for (const [name, text] of Object.entries(scripts(server.origin))) {
+      for (const [name, text] of Object.entries(scripts(server.origin)).map(([n, t]) => [n, t.replaceAll('OTHER_ORIGIN', other.origin)])) {
         const { page, id } = await session.paste(text, { onInstallPage: name === 'counter' ? shoot : null });
         assert.equal(page.verdict, 'ok', `${name}: ${page.text}`);
         assert.match(page.text, /Reads the pages it runs on/, name);
@@ -227,13 +235,14 @@ for (const [browser, ext] of BROWSERS) {
         links: [...document.querySelectorAll('#notes a.linkified')].map((a) => a.getAttribute('href')),
         seen: document.querySelectorAll('li[data-seen=yes]').length,
         jq: document.getElementById('jq-version')?.textContent ?? null,
+        added: [document.getElementById('us-added')?.title ?? null, document.getElementById('us-added') ? getComputedStyle(document.getElementById('us-added')).color : null, window.pwned ?? null, [...document.querySelectorAll('img')].map((i) => i.getAttribute('src'))],
         q: document.getElementById('q').value,
         bold: getComputedStyle(document.querySelector('li.story')).fontWeight,
       }`);
       let s;
       for (let i = 0; i < 100; i++) {
         s = await state();
-        if (s.ads === 0 && s.hot.length === 3 && s.button && s.links.length === 2 && s.seen === 30 && s.jq && s.title.startsWith('[clean]')) break;
+        if (s.ads === 0 && s.hot.length === 3 && s.button && s.links.length === 2 && s.seen === 30 && s.jq && s.title.startsWith('[clean]') && s.added[1] === 'rgb(0, 128, 0)') break;
         await sleep(100);
       }
       assert.equal(s.ads, 0, 'the ads are gone');
@@ -246,6 +255,9 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(s.seen, 30);
       assert.match(s.jq, /^jQuery 3\./);
       assert.equal(s.q, 'typed by jQuery');
+      // The image is made, as the policy makes one, without the src from another host.
+      assert.deepEqual(s.added, ['made by GM_addElement', 'rgb(0, 128, 0)', null, [null]], 'GM_addElement: the span and the style, not the script or the image\'s source');
+      assert.deepEqual(other.hits.map((h) => h.path), []);
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(path.join(SHOTS, `page-replica-news-${browser}.png`), Buffer.from(await driver.takeScreenshot(), 'base64'));
     });
