@@ -148,6 +148,25 @@ pub(crate) fn check_global_declarations(lexical: &[Atom], var_like: &[Atom]) -> 
     ))
 }
 
+/// `var a, b;`: plain declarations, no initialisers (the hoisting pass's, inside functions).
+pub(crate) fn var_names(names: Vec<Atom>) -> Stmt {
+    let decls = names
+        .into_iter()
+        .map(|name| VarDeclarator {
+            span: DUMMY_SP,
+            name: Pat::Ident(Ident::new_no_ctxt(name, DUMMY_SP).into()),
+            init: None,
+            definite: false,
+        })
+        .collect();
+    Stmt::Decl(Decl::Var(Box::new(VarDecl {
+        span: DUMMY_SP,
+        kind: VarDeclKind::Var,
+        decls,
+        ..Default::default()
+    })))
+}
+
 /// `__paranoid_rt__.declareVars([names…]);`
 pub(crate) fn declare_vars(names: &[Atom]) -> Stmt {
     expr_stmt(runtime_call(DECLARE_VARS, vec![names_array(names)]))

@@ -30,13 +30,13 @@
 //! (`tests/corpus/engine-rejects/`).
 
 use swc_atoms::Atom;
-use swc_common::{Span, DUMMY_SP};
+use swc_common::Span;
 use swc_ecma_ast::*;
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
-use crate::factory::{assign, seq_or_single};
+use crate::factory::{assign, seq_or_single, var_names};
 use crate::pattern::binding_idents;
-use crate::rewrite::{Clash, Redeclaration};
+use crate::rewrite::{bound_names, Clash, Redeclaration};
 
 /// Rewrites every `var` that redeclares a catch parameter, or refuses the script.
 pub fn settle(script: &mut Script) -> Result<(), Vec<Redeclaration>> {
@@ -69,12 +69,6 @@ struct Walker {
     refused: Vec<Redeclaration>,
 }
 
-fn names_of(pat: &Pat, out: &mut Vec<Atom>) {
-    let mut idents = Vec::new();
-    binding_idents(pat, &mut idents);
-    out.extend(idents.into_iter().map(|id| id.sym.clone()));
-}
-
 /// The names a statement list declares lexically (in strict code a function declaration in a
 /// block is lexical too).
 fn lexically_declared<'s>(stmts: impl IntoIterator<Item = &'s Stmt>) -> Vec<Atom> {
@@ -82,11 +76,14 @@ fn lexically_declared<'s>(stmts: impl IntoIterator<Item = &'s Stmt>) -> Vec<Atom
     for stmt in stmts {
         match stmt {
             Stmt::Decl(Decl::Var(v)) if v.kind != VarDeclKind::Var => {
-                v.decls.iter().for_each(|d| names_of(&d.name, &mut names));
+                v.decls
+                    .iter()
+                    .for_each(|d| bound_names(&d.name, &mut names));
             }
-            Stmt::Decl(Decl::Using(u)) => {
-                u.decls.iter().for_each(|d| names_of(&d.name, &mut names))
-            }
+            Stmt::Decl(Decl::Using(u)) => u
+                .decls
+                .iter()
+                .for_each(|d| bound_names(&d.name, &mut names)),
             Stmt::Decl(Decl::Fn(f)) => names.push(f.ident.sym.clone()),
             Stmt::Decl(Decl::Class(c)) => names.push(c.ident.sym.clone()),
             _ => {}
@@ -104,25 +101,28 @@ fn declare_first(stmts: &mut Vec<Stmt>, names: Vec<Atom>) {
         .iter()
         .take_while(|s| matches!(s, Stmt::Expr(e) if matches!(&*e.expr, Expr::Lit(Lit::Str(_)))))
         .count();
-    let decls = names
-        .into_iter()
-        .map(|name| VarDeclarator {
-            span: DUMMY_SP,
-            name: Pat::Ident(Ident::new_no_ctxt(name, DUMMY_SP).into()),
-            init: None,
-            definite: false,
-        })
-        .collect();
-    let decl = VarDecl {
-        span: DUMMY_SP,
-        kind: VarDeclKind::Var,
-        decls,
-        ..Default::default()
-    };
-    stmts.insert(directives, Stmt::Decl(Decl::Var(Box::new(decl))));
+    stmts.insert(directives, var_names(names));
 }
 
 impl Walker {
+    /// A function's or a constructor's parameters and body (a `Param` list or a
+    /// `ParamOrTsParamProp` list: whatever visits with the walker) as a var scope of their own.
+    fn function_like<P: VisitMutWith<Self>>(
+        &mut self,
+        params: &mut P,
+        body: &mut Option<FunctionBody>,
+    ) {
+        let names = self.var_scope(|w| {
+            params.visit_mut_with(w);
+            if let Some(body) = body {
+                body.stmts.visit_mut_with(w);
+            }
+        });
+        if let Some(body) = body {
+            declare_first(&mut body.stmts, names);
+        }
+    }
+
     /// Runs `f` as a new function or script: no frame of the enclosing one applies. Returns the
     /// names the new one must declare.
     fn var_scope(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Atom> {
@@ -198,7 +198,7 @@ impl Walker {
         let mut names = Vec::new();
         decl.decls
             .iter()
-            .for_each(|d| names_of(&d.name, &mut names));
+            .for_each(|d| bound_names(&d.name, &mut names));
         for name in names {
             if !self.hoisted.contains(&name) {
                 self.hoisted.push(name);
@@ -220,28 +220,12 @@ impl Walker {
 
 impl VisitMut for Walker {
     fn visit_mut_function(&mut self, n: &mut Function) {
-        let names = self.var_scope(|w| {
-            n.params.visit_mut_with(w);
-            if let Some(body) = &mut n.body {
-                body.stmts.visit_mut_with(w);
-            }
-        });
-        if let Some(body) = &mut n.body {
-            declare_first(&mut body.stmts, names);
-        }
+        self.function_like(&mut n.params, &mut n.body);
     }
 
     fn visit_mut_constructor(&mut self, n: &mut Constructor) {
         n.key.visit_mut_with(self);
-        let names = self.var_scope(|w| {
-            n.params.visit_mut_with(w);
-            if let Some(body) = &mut n.body {
-                body.stmts.visit_mut_with(w);
-            }
-        });
-        if let Some(body) = &mut n.body {
-            declare_first(&mut body.stmts, names);
-        }
+        self.function_like(&mut n.params, &mut n.body);
     }
 
     fn visit_mut_arrow_expr(&mut self, n: &mut ArrowExpr) {
@@ -311,7 +295,7 @@ impl VisitMut for Walker {
                 decl.visit_mut_children_with(self);
                 decl.decls
                     .iter()
-                    .for_each(|d| names_of(&d.name, &mut names));
+                    .for_each(|d| bound_names(&d.name, &mut names));
             }
             init => init.visit_mut_with(self),
         }
@@ -366,7 +350,7 @@ impl Walker {
             let mut names = Vec::new();
             decl.decls
                 .iter()
-                .for_each(|d| names_of(&d.name, &mut names));
+                .for_each(|d| bound_names(&d.name, &mut names));
             return names;
         }
         if self.redeclares_catch_parameter(decl) {

@@ -124,8 +124,8 @@ pub fn hand_over_function(script: &mut Script) -> bool {
     true
 }
 
-/// Collects the names a binding pattern binds.
-fn bound_names(pat: &Pat, out: &mut Vec<Atom>) {
+/// Collects the names a binding pattern binds (the hoisting pass's too).
+pub(crate) fn bound_names(pat: &Pat, out: &mut Vec<Atom>) {
     let mut idents = Vec::new();
     binding_idents(pat, &mut idents);
     out.extend(idents.into_iter().map(|id| id.sym.clone()));
