@@ -64,17 +64,25 @@ function paranoidReplicaHost({ read, write, post }) {
     return out;
   };
   let budget = 0;
-  /** A page node as data, or null for one that is not sent (comments, over the budget). */
-  const serialize = (node) => {
+  /**
+   * A page node as data without its children, or null for one that is not sent (comments);
+   * counts toward the budget. Without "reads this page" an element carries no attributes.
+   */
+  const describe = (node) => {
     if (node.nodeType === Node.TEXT_NODE) { budget--; return { i: idOf(node), x: node.data }; }
     if (node.nodeType !== Node.ELEMENT_NODE) return null;
     if (--budget < 0) throw new RangeError(`the page has over ${limits.replicaNodes} nodes: too many for a replica`);
-    const out = { i: idOf(node), t: node.localName, a: attributesOf(node), c: [] };
+    const out = { i: idOf(node), t: node.localName, a: read ? attributesOf(node) : [], c: [] };
     if (node.namespaceURI !== XHTML) out.n = node.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
-    if (!OPAQUE.includes(node.localName)) {
+    if (read && (node.localName === 'input' || node.localName === 'textarea') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
+    return out;
+  };
+  /** A page node and what it holds (not a frame's, a template's or an embed's), as data. */
+  const serialize = (node) => {
+    const out = describe(node);
+    if (out !== null && out.t !== undefined && !OPAQUE.includes(node.localName)) {
       for (const c of node.childNodes) { const s = serialize(c); if (s) out.c.push(s); }
     }
-    if ((node.localName === 'input' || node.localName === 'textarea') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
     return out;
   };
   const ref = (node) => (ids.has(node) ? ids.get(node) : serialize(node));
@@ -88,24 +96,15 @@ function paranoidReplicaHost({ read, write, post }) {
   const snapshot = () => {
     const html = document.documentElement;
     budget = limits.replicaNodes;
-    const shallow = (node) => {
-      if (node.nodeType === Node.TEXT_NODE) { budget--; return { i: idOf(node), x: node.data }; }
-      if (node.nodeType !== Node.ELEMENT_NODE) return null;
-      if (--budget < 0) throw new RangeError(`the page has over ${limits.replicaNodes} nodes: too many for a replica`);
-      const out = { i: idOf(node), t: node.localName, a: read ? attributesOf(node) : [], c: [] };
-      if (node.namespaceURI !== XHTML) out.n = node.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
-      if (read && (node.localName === 'input' || node.localName === 'textarea') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
-      return out;
-    };
     const root = { i: idOf(html), a: read ? attributesOf(html) : [] };
-    if (!read) return { root, ops: [['kids', root.i, [document.head, document.body].filter(Boolean).map(shallow)]] };
+    if (!read) return { root, ops: [['kids', root.i, [document.head, document.body].filter(Boolean).map(describe)]] };
     const ops = [];
     const queue = [html];
     for (let at = 0; at < queue.length; at++) {
       const el = queue[at];
       const kids = [];
       for (const c of el.childNodes) {
-        const s = shallow(c);
+        const s = describe(c);
         if (s === null) continue;
         kids.push(s);
         if (c.nodeType === Node.ELEMENT_NODE && !OPAQUE.includes(c.localName) && c.firstChild) queue.push(c);
@@ -169,11 +168,12 @@ function paranoidReplicaHost({ read, write, post }) {
       post({ dom: 'refused', reasons: [`the page: ${error.message}`] });
     }
   });
+  /** Tells the replica how far the page has loaded (it fires what it has not yet fired). */
+  const ready = () => { if (document.readyState !== 'loading') send([['ready', document.readyState]]); };
   const following = [];
   const start = () => {
     if (!read) return;
     observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-    const ready = () => send([['ready', document.readyState]]);
     const url = () => { if (document.location.href !== lastHref) { lastHref = document.location.href; send([['url', place()]]); } };
     for (const [target, type, f] of [[document, 'DOMContentLoaded', ready], [window, 'load', ready], [window, 'popstate', url], [window, 'hashchange', url]]) {
       target.addEventListener(type, f);
@@ -181,8 +181,6 @@ function paranoidReplicaHost({ read, write, post }) {
     }
   };
   const stop = () => { observer.disconnect(); for (const f of following.splice(0)) f(); };
-  /** Tells the replica how far the page has loaded (it fires what it has not yet fired). */
-  const ready = () => { if (document.readyState !== 'loading') send([['ready', document.readyState]]); };
 
   // --- the script's changes, to the page ----------------------------------------------------
   const isRoot = (node) => node === document.documentElement || node === document.head || node === document.body;

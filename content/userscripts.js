@@ -24,8 +24,6 @@ function paranoidRunAtReached(runAt) {
   return loaded('interactive');
 }
 
-/** GM calls the content script answers itself (they touch this page); the rest go to the background
- * (GM.setClipboard too: a page's clipboard wants the page focused and secure). */
 /** A `<style>` added to the page, only if nothing in its CSS loads (content/userscript-css.js). */
 function paranoidAddStyle(call, css) {
   if (typeof css !== 'string') throw new TypeError(`${call}: the CSS must be a string`);
@@ -37,6 +35,8 @@ function paranoidAddStyle(call, css) {
   return null;
 }
 
+/** GM calls the content script answers itself (they touch this page); the rest go to the background
+ * (GM.setClipboard too: a page's clipboard wants the page focused and secure). */
 const paranoidGmHere = {
   'GM.addStyle': async ([css]) => paranoidAddStyle('GM.addStyle', css),
   // GM_addElement('style', { textContent }) is a style: read as GM.addStyle reads one. Every

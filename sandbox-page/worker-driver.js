@@ -59,6 +59,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   // first request that is not set-up closes it for good. A turn is set-up if set-up requests
   // were unanswered when it started (the worker answers in order).
   const SETUP_MS = policy.sandbox.setupCpuMs;
+  const SETUP_REASON = `over the set-up budget of ${SETUP_MS} ms`;
   let setupOpen = true;
   const setupIds = new Set();
   let turnIsSetup = false;
@@ -134,7 +135,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   const record = (end, d) => { for (const w of windows) { w.turns.push([end, d]); w.sum += d; } prune(end); };
   /** CPU left before a window is full, and that window's reason; the budget's when it is nearer. */
   const nearestLimit = () => {
-    if (turnIsSetup) return { left: SETUP_MS, reason: `over the set-up budget of ${SETUP_MS} ms` };
+    if (turnIsSetup) return { left: SETUP_MS, reason: SETUP_REASON };
     let left = budgetMs - usedMs;
     let reason = `over the CPU budget of ${budgetMs} ms`;
     for (const w of windows) {
@@ -178,7 +179,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       if (!turnIsSetup) { usedMs += d; record(now(), d); }
       clearTimer(killTimer);
       pendingTimers = typeof message.pending === 'number' ? message.pending : 0;
-      const limit = turnIsSetup ? { left: SETUP_MS - d, reason: `over the set-up budget of ${SETUP_MS} ms` } : nearestLimit();
+      const limit = turnIsSetup ? { left: SETUP_MS - d, reason: SETUP_REASON } : nearestLimit();
       turnIsSetup = false;
       if (watchdog && limit.left < 0) kill(limit.reason);
       else checkQuiet();
