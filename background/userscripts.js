@@ -380,13 +380,9 @@ function usRecord(id, entry) {
  */
 function paranoidUserscriptMessage(message, sender) {
   if (!sender.tab || typeof sender.url !== 'string') return undefined;
-  if (message.type === 'paranoid:dom-library') {
-    // The replica's DOM library, for a page that runs a script the user let read or change it.
-    return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => {
-      if (!records.some((r) => { const page = paranoidUserscriptPage(r); return page.read || page.write; })) return null;
-      return usDomLibrary();
-    });
-  }
+  // The replica's DOM library: the extension's own code, no capability, asked for by a content
+  // script only when the scripts it was just given include one with the page.
+  if (message.type === 'paranoid:dom-library') return usDomLibrary();
   if (message.type === 'paranoid:userscripts-for') {
     usOfferInstall(sender);
     return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => records.map(usRunnable));
