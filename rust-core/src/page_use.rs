@@ -1,11 +1,11 @@
 //! What of the page a userscript's code reaches for, read from its free names against the
-//! policy's tables ([`PAGE_READS`], [`PAGE_WRITES`]): the install page's "reads this page" and
+//! policy's tables ([`PAGE_WRITES`], [`PAGE_READS_ONLY`]): the install page's "reads this page" and
 //! "changes this page", ticked for the user to confirm or deny. It runs no code and decides
 //! nothing by itself: the content script gives a replica and applies changes only as the
 //! stored answer says.
 
 use crate::diagnostic::Diagnostic;
-use crate::policy::dom::{PAGE_READS, PAGE_WRITES};
+use crate::policy::dom::{PAGE_READS_ONLY, PAGE_WRITES};
 use crate::source::LineIndex;
 
 /// The answer for one script (or one `@require`).
@@ -25,7 +25,7 @@ pub fn page_use(source: &str) -> Result<PageUse, Vec<Diagnostic>> {
         let free = crate::verify::free_names(&mut parsed.script);
         let names: Vec<String> = free
             .into_iter()
-            .filter(|n| PAGE_READS.contains(&n.as_str()))
+            .filter(|n| PAGE_WRITES.contains(&n.as_str()) || PAGE_READS_ONLY.contains(&n.as_str()))
             .collect();
         Ok(PageUse {
             reads: !names.is_empty(),

@@ -313,30 +313,9 @@ pub const REPLICA_MESSAGE_CHARS: usize = crate::policy::limits::MESSAGE_LIMIT / 
 /// "changes this page" (its changes to the replica are applied to the page, as this module's
 /// tables allow). Either may be denied by the user; a denied read gives an empty document, a
 /// denied change keeps the script's changes in its replica. The guess can only ask for more
-/// than the script uses (`typeof window` counts), never hide a use: a name that is not here
-/// reaches nothing of the page, since the sandbox's global has nothing else of it.
-pub const PAGE_READS: &[&str] = &[
-    "document",
-    "window",
-    "self",
-    "top",
-    "parent",
-    "frames",
-    "location",
-    "history",
-    "navigator",
-    "MutationObserver",
-    "getComputedStyle",
-    "addEventListener",
-    "removeEventListener",
-    "onload",
-    "DOMParser",
-    "jQuery",
-    "$",
-    "unsafeWindow",
-    "GM_addElement",
-];
-/// Of [`PAGE_READS`], the names through which code can also change the page.
+/// than the script uses (`typeof window` counts), never hide a use: a name in neither this table
+/// nor [`PAGE_READS_ONLY`] reaches nothing of the page, since the sandbox's global has nothing
+/// else of it. These are the names through which code can change the page (and read it).
 pub const PAGE_WRITES: &[&str] = &[
     "document",
     "window",
@@ -348,6 +327,19 @@ pub const PAGE_WRITES: &[&str] = &[
     "$",
     "unsafeWindow",
     "GM_addElement",
+];
+/// The names through which code can only read the page (its address, history and navigator,
+/// its events, what observes or computes its styles); [`PAGE_WRITES`] read it too.
+pub const PAGE_READS_ONLY: &[&str] = &[
+    "location",
+    "history",
+    "navigator",
+    "MutationObserver",
+    "getComputedStyle",
+    "addEventListener",
+    "removeEventListener",
+    "onload",
+    "DOMParser",
 ];
 
 /// What a script may not set, and why: the meanings the rule keeps out (what loads, what
@@ -442,8 +434,6 @@ pub fn tables() -> Value {
             "replicaOpsPerMessage": REPLICA_OPS_PER_MESSAGE,
             "replicaMessageChars": REPLICA_MESSAGE_CHARS,
         },
-        "pageReads": PAGE_READS,
-        "pageWrites": PAGE_WRITES,
         "refused": REFUSED.iter().map(|(element, name, why)| json!({ "element": element, "name": name, "why": why })).collect::<Vec<_>>(),
     })
 }

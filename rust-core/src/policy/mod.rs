@@ -170,8 +170,6 @@ mod tests {
         "dom.limits.replicaNodes",
         "dom.limits.replicaOpsPerMessage",
         "dom.limits.replicaMessageChars",
-        "dom.pageReads",
-        "dom.pageWrites",
         "protocol",
         "pageScripts.maxBytes",
         "pageScripts.defaultCpuMs",
