@@ -272,7 +272,8 @@ for (const [browser, ext] of BROWSERS) {
         await sleep(100);
       }
       assert.equal(text, 'Clicked 2');
-      const all = await session.storageUntil((a) => session.valuesOf(a, ids.counter).clicks === 2, 'the clicks were not stored');
+      // The script stores `clicks` then `target`, one write after the other: wait for both.
+      const all = await session.storageUntil((a) => session.valuesOf(a, ids.counter).clicks === 2 && session.valuesOf(a, ids.counter).target !== undefined, 'the clicks were not stored');
       assert.equal(session.valuesOf(all, ids.counter).target, true, 'the event\'s target is the script\'s own button');
       await driver.navigate().refresh();
       for (let i = 0; i < 50; i++) {
