@@ -10,7 +10,7 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage, paranoidUserscriptMay */
 /* exported paranoidUserscriptMessage */
 
 /** Per storage key, writes one after another. */
@@ -417,10 +417,7 @@ async function usAnswer(id, message, sender) {
   const record = await paranoidGetUserscript(id);
   const name = String(message.name);
   if (!record || !record.enabled) return { ok: false, error: 'the script is not installed or is disabled' };
-  // A call that comes with another's grant (aborting a request, with making one).
-  const withGrant = paranoidPolicy().userscripts.callsWithGrant;
-  const grant = Object.hasOwn(withGrant, name) ? withGrant[name] : name;
-  if (!record.metadata.grants.includes(grant)) return { ok: false, error: `${name} was not granted to this script` };
+  if (!paranoidUserscriptMay(name, new Set(record.metadata.grants), paranoidUserscriptPage(record))) return { ok: false, error: `${name} was not granted to this script` };
   try {
     const args = Array.isArray(message.args) ? message.args : [];
     return { ok: true, value: await usCall(record, name, args, sender) };

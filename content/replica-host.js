@@ -74,7 +74,7 @@ function paranoidReplicaHost({ read, write, post }) {
     if (--budget < 0) throw new RangeError(`the page has over ${limits.replicaNodes} nodes: too many for a replica`);
     const out = { i: idOf(node), t: node.localName, a: read ? attributesOf(node) : [], c: [] };
     if (node.namespaceURI !== XHTML) out.n = node.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
-    if (read && (node.localName === 'input' || node.localName === 'textarea') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
+    if (read && (node.localName === 'input' || node.localName === 'textarea' || node.localName === 'select') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
     return out;
   };
   /** A page node and what it holds (not a frame's, a template's or an embed's), as data. */
@@ -240,6 +240,12 @@ function paranoidReplicaHost({ read, write, post }) {
       for (const k of ['key', 'code', 'keyCode', 'which', 'charCode', 'repeat', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey']) {
         if (secret && (k === 'key' || k === 'code' || k === 'keyCode' || k === 'which' || k === 'charCode')) continue;
         if (k in event && ['string', 'number', 'boolean'].includes(typeof event[k])) data[k] = event[k];
+      }
+      // The selected text, for the scripts that act on it (never while a password field has
+      // the focus; the page's selection of a password field's text is empty anyway).
+      if (!secret) {
+        const text = String(window.getSelection?.() ?? '');
+        if (text !== '' || type === 'mouseup' || type === 'keyup') data.selection = text.slice(0, limits.eventValue);
       }
       if (t && t.nodeType === Node.ELEMENT_NODE && !secret) {
         if (typeof t.value === 'string' && (t.localName === 'input' || t.localName === 'textarea' || t.localName === 'select')) data.value = t.value.slice(0, limits.eventValue);

@@ -24,7 +24,7 @@
 
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
- *   location: Record<string, string>, readyState: string, opsPerMessage: number,
+ *   navigate: boolean, location: Record<string, string>, readyState: string, opsPerMessage: number,
  *   messageChars: number }} init
  */
 function paranoidReplicaLayer(init) {
@@ -81,6 +81,8 @@ function paranoidReplicaLayer(init) {
 
   // --- the document: its root now, the rest as the page's first changes ----------------------
   let muted = true;
+  // The page's selected text, as the last event told it (getSelection, below).
+  let selected = '';
   const root = doc.documentElement;
   while (root.firstChild) root.removeChild(root.firstChild);
   for (const [name, value] of init.root.a) { try { root.setAttribute(name, value); } catch { /* a name the library refuses */ } }
@@ -273,6 +275,7 @@ function paranoidReplicaLayer(init) {
     if (typeof e.checked === 'boolean' && 'checked' in node) node.checked = e.checked;
     if (node.nodeType === 1) recordSubtree(node, shadow.get(idOf.get(node))?.parent);
     muted = false;
+    if (typeof e.selection === 'string') selected = e.selection;
     const event = new impl.Event(e.type, { bubbles: e.bubbles === true, cancelable: e.cancelable === true });
     for (const k of ['key', 'code', 'keyCode', 'which', 'charCode', 'repeat', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey', 'detail']) if (k in e) event[k] = e[k];
     node.dispatchEvent(event);
@@ -391,10 +394,100 @@ function paranoidReplicaLayer(init) {
   if (!('innerText' in impl.HTMLElement.prototype)) {
     Object.defineProperty(impl.HTMLElement.prototype, 'innerText', { configurable: true, get() { return this.textContent; }, set(v) { this.textContent = v; } });
   }
+  // A collection as HTMLCollection is (not an Array: a control named `sort` is not shadowed
+  // by a method): indexed, `length`, `item`, `namedItem`, iterable, and its members' ids and
+  // names as keys. Not live: read again to see changes.
+  class Collection {
+    item(i) { return this[i] ?? null; }
+    namedItem(key) { for (const el of this) if (el.getAttribute('id') === key || el.getAttribute('name') === key) return el; return null; }
+    * [Symbol.iterator]() { for (let i = 0; i < this.length; i++) yield this[i]; }
+  }
+  const namedCollection = (nodes) => {
+    const list = new Collection();
+    const found = [...nodes];
+    found.forEach((el, i) => { list[i] = el; });
+    Object.defineProperty(list, 'length', { value: found.length });
+    for (const el of found) for (const key of [el.getAttribute('id'), el.getAttribute('name')]) if (key && !(key in list)) list[key] = list.namedItem(key);
+    return list;
+  };
+  // A <select>'s value and selected option, which domino leaves out: read from the options'
+  // `selected` attributes (the last one marked, else the first option that can be chosen, as a
+  // one-line select shows); setting it marks the chosen option, which is what reaches the page.
+  const Select = impl.HTMLSelectElement?.prototype;
+  if (Select && !('value' in Select)) {
+    const optionsOf = (sel) => [...sel.querySelectorAll('option')];
+    const chosen = (sel) => {
+      const all = optionsOf(sel);
+      const marked = all.filter((o) => o.hasAttribute('selected'));
+      if (sel.hasAttribute('multiple')) return marked;
+      if (marked.length > 0) return [marked[marked.length - 1]];
+      const first = all.find((o) => !o.hasAttribute('disabled'));
+      return first ? [first] : [];
+    };
+    const choose = (sel, which) => { for (const o of optionsOf(sel)) if (o.hasAttribute('selected') !== (o === which)) { if (o === which) o.setAttribute('selected', ''); else o.removeAttribute('selected'); } };
+    Object.defineProperties(Select, {
+      value: { configurable: true, get() { return chosen(this)[0]?.value ?? ''; }, set(v) { choose(this, optionsOf(this).find((o) => o.value === String(v)) ?? null); } },
+      selectedIndex: { configurable: true, get() { return optionsOf(this).indexOf(chosen(this)[0]); }, set(i) { choose(this, optionsOf(this)[Number(i)] ?? null); } },
+      selectedOptions: { configurable: true, get() { return chosen(this); } },
+      length: { configurable: true, get() { return optionsOf(this).length; } },
+      type: { configurable: true, get() { return this.hasAttribute('multiple') ? 'select-multiple' : 'select-one'; } },
+    });
+    const Option = impl.HTMLOptionElement?.prototype;
+    if (Option && !('selected' in Option)) {
+      Object.defineProperty(Option, 'selected', {
+        configurable: true,
+        get() { const sel = this.closest('select'); return sel ? chosen(sel).includes(this) : this.hasAttribute('selected'); },
+        set(v) {
+          const sel = this.closest('select');
+          if (v && sel && !sel.hasAttribute('multiple')) choose(sel, this);
+          else if (v) this.setAttribute('selected', ''); else this.removeAttribute('selected');
+        },
+      });
+    }
+  }
+  // A form's controls, in order, with their names as keys (`form.elements.q`), not live.
+  const Form = impl.HTMLFormElement?.prototype;
+  if (Form && !('elements' in Form)) {
+    Object.defineProperty(Form, 'elements', {
+      configurable: true,
+      get() {
+        return namedCollection([...this.querySelectorAll('button, fieldset, input, object, output, select, textarea')].filter((c) => !(c.localName === 'input' && c.getAttribute('type') === 'image')));
+      },
+    });
+  }
+  // The page's selection, as text: the content script tells it with each event, so that the
+  // scripts that act on what the user selected (a lookup on mouseup) read it. There is no range
+  // in the replica: a range's nodes and boxes are not given, and changing the page's selection
+  // changes only this copy.
+  const selection = {
+    get type() { return selected === '' ? 'None' : 'Range'; },
+    get rangeCount() { return selected === '' ? 0 : 1; },
+    get isCollapsed() { return selected === ''; },
+    anchorNode: null, focusNode: null, anchorOffset: 0, focusOffset: 0,
+    toString() { return selected; },
+    removeAllRanges() { selected = ''; },
+    empty() { selected = ''; },
+    getRangeAt(i) {
+      if (selected === '' || i !== 0) throw new RangeError('getRangeAt: the selection has no such range');
+      const text = selected;
+      return Object.freeze({
+        toString: () => text, collapsed: false,
+        getBoundingClientRect: refuse('a range\'s box', 'there is no layout in the replica'),
+        getClientRects: refuse('a range\'s boxes', 'there is no layout in the replica'),
+        cloneContents: refuse('a range\'s nodes', 'the selection is given as text only'),
+      });
+    },
+  };
+  doc.getSelection = () => selection;
   // The document's collections domino leaves out (it throws NotYetImplemented): as lists, not
   // live, which is what the scripts that read them in a loop need.
   for (const [name, selector] of [['links', 'a[href], area[href]'], ['forms', 'form'], ['images', 'img'], ['scripts', 'script'], ['embeds', 'embed'], ['plugins', 'embed']]) {
-    Object.defineProperty(doc, name, { configurable: true, get() { return doc.querySelectorAll(selector); } });
+    Object.defineProperty(doc, name, {
+      configurable: true,
+      get() {
+        return namedCollection(doc.querySelectorAll(selector));
+      },
+    });
   }
   if (!('isConnected' in N)) Object.defineProperty(N, 'isConnected', { configurable: true, get() { return connected(this); } });
   // A listener on a node of the page asks the content script to listen there (once per node
@@ -427,16 +520,31 @@ function paranoidReplicaLayer(init) {
   Object.defineProperty(doc, 'baseURI', { configurable: true, get: () => place.href });
   Object.defineProperty(doc, 'referrer', { configurable: true, get: () => '' });
   Object.defineProperty(doc, 'domain', { configurable: true, get: () => place.hostname });
+  // Navigating: for a script the user let open pages, a message the content script acts on (it
+  // checks again, http(s) only); the replica's changes go first. Otherwise it throws, naming why.
+  const NOT_GIVEN = 'opening pages is a power this script was not given (the install page asks for it when the code assigns location or calls window.open)';
+  // The sandbox has no URL parser of the platform's: the content script resolves the address
+  // (against the page's) and checks it; a scheme that is not http(s) is refused here already,
+  // so that the script's own line throws.
+  const go = (what, how, url, part) => {
+    if (!init.navigate) refuse(what, NOT_GIVEN)();
+    const text = String(url);
+    const scheme = /^[\u0000-\u0020]*([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(text);
+    if (part === undefined && scheme !== null && !/^https?$/i.test(scheme[1])) throw new TypeError(`${what}: only http(s) pages are opened, not ${scheme[1]}:`);
+    flush();
+    paranoid.postMessage(part === undefined ? { dom: 'navigate', how, url: text } : { dom: 'navigate', how, part, value: text });
+  };
   const location = Object.freeze(Object.create(null, Object.fromEntries([
     ...['href', 'origin', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'].map((k) => [k, {
-      enumerable: true, get: () => place[k], set: refuse(`setting location.${k}`, 'navigating is a capability this script was not given'),
+      enumerable: true, get: () => place[k],
+      set: k === 'origin' ? refuse('setting location.origin', 'it is read-only') : (v) => go(`setting location.${k}`, 'assign', v, k === 'href' ? undefined : k),
     }]),
     ['toString', { value: () => place.href }],
-    ['assign', { value: refuse('location.assign', 'navigating is a capability this script was not given') }],
-    ['replace', { value: refuse('location.replace', 'navigating is a capability this script was not given') }],
-    ['reload', { value: refuse('location.reload', 'navigating is a capability this script was not given') }],
+    ['assign', { value: (url) => go('location.assign', 'assign', url) }],
+    ['replace', { value: (url) => go('location.replace', 'replace', url) }],
+    ['reload', { value: () => go('location.reload', 'reload', '') }],
   ])));
-  Object.defineProperty(doc, 'location', { configurable: true, get: () => location, set: refuse('setting location', 'navigating is a capability this script was not given') });
+  Object.defineProperty(doc, 'location', { configurable: true, get: () => location, set: (url) => { go('setting location', 'assign', url); } });
 
   class DOMParser {
     parseFromString(text, type) {
@@ -454,13 +562,15 @@ function paranoidReplicaLayer(init) {
     dispatchEvent: (event) => win.dispatchEvent(event),
     // Layout is not in the replica: an element's own declarations stand for its computed style.
     getComputedStyle: (el) => el.style,
+    getSelection: () => selection,
     requestAnimationFrame: (callback) => setTimeout(() => callback(Date.now()), 16),
     cancelAnimationFrame: (id) => clearTimeout(id),
     alert: refuse('alert', 'a dialog would stop the page'),
     confirm: refuse('confirm', 'a dialog would stop the page'),
     prompt: refuse('prompt', 'a dialog would stop the page'),
-    open: refuse('window.open', 'opening a window is a capability this script was not given'),
+    // A new tab (as GM.openInTab); no window object comes back to reach into.
+    open: (url) => { go('window.open', 'open', url ?? 'about:blank'); return null; },
   });
-  Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: refuse('setting location', 'navigating is a capability this script was not given') });
+  Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: (url) => { go('setting location', 'assign', url); } });
   muted = false;
 }

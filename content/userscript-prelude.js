@@ -19,7 +19,8 @@
 /**
  * @param {{ grants: string[], spellings: [string, string][], info: object,
  *   values: Record<string, string> | null, resources: Record<string, string> | null,
- *   resourceNames: string[], valueNameMax: number, valuesMaxChars: number }} init
+ *   resourceNames: string[], valueNameMax: number, valuesMaxChars: number,
+ *   page: { requests: boolean, navigate: boolean } }} init
  */
 function paranoidUserscriptPrelude(init) {
   'use strict';
@@ -169,6 +170,227 @@ function paranoidUserscriptPrelude(init) {
     promise.abort = () => { call('GM.xmlHttpRequest.abort', [key]).catch(() => {}); };
     return promise;
   };
+
+  // The page's `fetch` and `XMLHttpRequest`, for a script the user let send requests: each is a
+  // GM.xmlHttpRequest underneath (the same `@connect` check, cookies only as allowed at
+  // install), and what it returns is built here from the answer's data. Only text crosses:
+  // a binary body, either way, fails saying so rather than arriving mangled.
+  const requestText = (call, body) => {
+    if (body === undefined || body === null) return undefined;
+    if (typeof body === 'string') return body;
+    if (typeof URLSearchParams === 'function' && body instanceof URLSearchParams) return body.toString();
+    throw new TypeError(`${call}: only a text body is sent from a sandbox (a string or URLSearchParams), not ${Object.prototype.toString.call(body).slice(8, -1)}`);
+  };
+  class Headers {
+    #list = [];
+    constructor(init) {
+      if (init === undefined || init === null) return;
+      const pairs = typeof init[Symbol.iterator] === 'function' ? [...init] : Object.entries(init);
+      for (const pair of pairs) {
+        if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError('Headers: each header is a [name, value] pair');
+        this.append(pair[0], pair[1]);
+      }
+    }
+    append(name, value) { this.#list.push([String(name).toLowerCase(), String(value)]); }
+    set(name, value) { this.delete(name); this.append(name, value); }
+    delete(name) { const n = String(name).toLowerCase(); this.#list = this.#list.filter(([k]) => k !== n); }
+    get(name) {
+      const n = String(name).toLowerCase();
+      const found = this.#list.filter(([k]) => k === n).map(([, v]) => v);
+      return found.length === 0 ? null : found.join(', ');
+    }
+    has(name) { return this.get(name) !== null; }
+    forEach(f, thisArg) { for (const [k, v] of this.entries()) f.call(thisArg, v, k, this); }
+    * entries() {
+      const names = [...new Set(this.#list.map(([k]) => k))].sort();
+      for (const k of names) yield [k, this.get(k)];
+    }
+    * keys() { for (const [k] of this.entries()) yield k; }
+    * values() { for (const [, v] of this.entries()) yield v; }
+    [Symbol.iterator]() { return this.entries(); }
+  }
+  const plainHeaders = (given) => {
+    const out = {};
+    for (const [k, v] of new Headers(given instanceof Headers ? [...given] : given)) out[k] = v;
+    return out;
+  };
+  const parseHeaders = (text) => {
+    const h = new Headers();
+    for (const line of String(text ?? '').split(/\r?\n/)) {
+      const at = line.indexOf(':');
+      if (at > 0) h.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+    }
+    return h;
+  };
+  const binary = (call) => () => Promise.reject(new TypeError(`${call}: a binary body does not cross into a sandbox; read it with text() or json()`));
+  class Response {
+    #text;
+    #used = false;
+    constructor(text, init = {}) {
+      this.#text = text === undefined || text === null ? '' : String(text);
+      this.status = init.status ?? 200;
+      this.statusText = init.statusText ?? '';
+      this.ok = this.status >= 200 && this.status < 300;
+      this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+      this.url = init.url ?? '';
+      this.redirected = false;
+      this.type = 'basic';
+    }
+    get bodyUsed() { return this.#used; }
+    #take() {
+      if (this.#used) return Promise.reject(new TypeError('Response: the body was already read'));
+      this.#used = true;
+      return Promise.resolve(this.#text);
+    }
+    text() { return this.#take(); }
+    json() { return this.#take().then((t) => JSON.parse(t)); }
+    clone() {
+      if (this.#used) throw new TypeError('Response.clone: the body was already read');
+      return new Response(this.#text, { status: this.status, statusText: this.statusText, headers: new Headers([...this.headers]), url: this.url });
+    }
+  }
+  Response.prototype.arrayBuffer = binary('Response.arrayBuffer');
+  Response.prototype.blob = binary('Response.blob');
+  Response.prototype.formData = binary('Response.formData');
+  const abortRequest = (key) => { call('GM.xmlHttpRequest.abort', [key]).catch(() => {}); };
+  /** Sends one request under a new key; an AbortSignal-like `signal` aborts it. */
+  const pageRequest = (request, signal) => {
+    nextRequest += 1;
+    const key = nextRequest;
+    if (signal !== null && typeof signal === 'object' && typeof signal.addEventListener === 'function') signal.addEventListener('abort', () => abortRequest(key), { once: true });
+    return { key, promise: call('GM.xmlHttpRequest', [{ ...request, key }]) };
+  };
+  const fetch = (input, options = {}) => {
+    const o = options !== null && typeof options === 'object' ? options : {};
+    const url = typeof input === 'object' && input !== null && typeof input.url === 'string' ? input.url : String(input);
+    const signal = o.signal ?? null;
+    const aborted = () => Object.assign(new Error('fetch: aborted'), { name: 'AbortError' });
+    if (signal !== null && signal.aborted === true) return Promise.reject(aborted());
+    let request;
+    try {
+      request = { method: String(o.method ?? 'GET').toUpperCase(), url, headers: plainHeaders(o.headers), data: requestText('fetch', o.body) };
+    } catch (error) { return Promise.reject(error); }
+    return pageRequest(request, signal).promise.then(
+      (r) => new Response(r.responseText, { status: r.status, statusText: r.statusText, headers: parseHeaders(r.responseHeaders), url: r.finalUrl }),
+      (error) => {
+        if (/: aborted$/.test(error.message)) throw aborted();
+        throw new TypeError(`fetch: ${error.message.replace(/^(\w*Error: )?GM\.xmlHttpRequest: /, '')}`);
+      });
+  };
+  const XHR_EVENTS = ['readystatechange', 'loadstart', 'progress', 'load', 'error', 'abort', 'timeout', 'loadend'];
+  class XMLHttpRequest {
+    #listeners = new Map();
+    #request = null;
+    #headers = {};
+    #responseHeaders = new Headers();
+    #responseHeaderText = '';
+    #key = 0;
+    #done = false;
+    constructor() {
+      this.readyState = 0;
+      this.status = 0;
+      this.statusText = '';
+      this.responseText = '';
+      this.response = '';
+      this.responseXML = null;
+      this.responseURL = '';
+      this.responseType = '';
+      this.timeout = 0;
+      this.withCredentials = false;
+      this.upload = Object.freeze({ addEventListener() {}, removeEventListener() {} });
+      for (const type of XHR_EVENTS) this[`on${type}`] = null;
+    }
+    addEventListener(type, listener) {
+      if (typeof listener !== 'function') return;
+      const list = this.#listeners.get(String(type)) ?? [];
+      if (!list.includes(listener)) list.push(listener);
+      this.#listeners.set(String(type), list);
+    }
+    removeEventListener(type, listener) {
+      const list = this.#listeners.get(String(type)) ?? [];
+      this.#listeners.set(String(type), list.filter((l) => l !== listener));
+    }
+    #fire(type) {
+      const event = { type, target: this, currentTarget: this, lengthComputable: false, loaded: this.responseText.length, total: 0 };
+      const handler = this[`on${type}`];
+      if (typeof handler === 'function') handler.call(this, event);
+      for (const listener of [...(this.#listeners.get(type) ?? [])]) listener.call(this, event);
+    }
+    #state(n) { this.readyState = n; this.#fire('readystatechange'); }
+    open(method, url, async = true) {
+      if (async === false) throw new TypeError('XMLHttpRequest: a synchronous request is not available in a sandbox (its answer comes in a message); leave async true');
+      this.#request = { method: String(method).toUpperCase(), url: String(url) };
+      this.#headers = {};
+      this.#done = false;
+      this.#state(1);
+    }
+    setRequestHeader(name, value) {
+      if (this.#request === null || this.readyState !== 1) throw new TypeError('XMLHttpRequest.setRequestHeader: call open() first');
+      const n = String(name);
+      this.#headers[n] = Object.hasOwn(this.#headers, n) ? `${this.#headers[n]}, ${String(value)}` : String(value);
+    }
+    overrideMimeType() {}
+    getResponseHeader(name) { return this.readyState < 2 ? null : this.#responseHeaders.get(name); }
+    getAllResponseHeaders() { return this.readyState < 2 ? '' : this.#responseHeaderText; }
+    send(body) {
+      if (this.#request === null || this.readyState !== 1) throw new TypeError('XMLHttpRequest.send: call open() first');
+      const request = { ...this.#request, headers: this.#headers, data: requestText('XMLHttpRequest.send', body), timeout: this.timeout > 0 ? this.timeout : undefined };
+      const sent = pageRequest(request, null);
+      this.#key = sent.key;
+      this.#fire('loadstart');
+      sent.promise.then((r) => {
+        if (this.#done) return;
+        this.#done = true;
+        this.status = r.status;
+        this.statusText = r.statusText;
+        this.responseURL = r.finalUrl;
+        this.#responseHeaderText = r.responseHeaders.split(/\r?\n/).filter((l) => l !== '').map((l) => `${l}\r\n`).join('');
+        this.#responseHeaders = parseHeaders(r.responseHeaders);
+        this.#state(2);
+        this.responseText = r.responseText;
+        this.#state(3);
+        if (this.responseType === 'json') {
+          try { this.response = JSON.parse(r.responseText); } catch { this.response = null; }
+        } else if (this.responseType === 'document') {
+          this.response = typeof DOMParser === 'function' ? new DOMParser().parseFromString(r.responseText, 'text/html') : null;
+          this.responseXML = this.response;
+        } else if (this.responseType === '' || this.responseType === 'text') {
+          this.response = r.responseText;
+        } else {
+          this.response = null;
+          this.responseText = '';
+          this.#state(4);
+          this.#fire('error');
+          this.#fire('loadend');
+          return;
+        }
+        this.#state(4);
+        this.#fire('load');
+        this.#fire('loadend');
+      }, (error) => {
+        if (this.#done) return;
+        this.#done = true;
+        const kind = /: aborted$/.test(error.message) ? 'abort' : /timed out/.test(error.message) ? 'timeout' : 'error';
+        console.warn(`XMLHttpRequest: ${error.message.replace(/^(\w*Error: )?GM\.xmlHttpRequest: /, '')}`);
+        this.#state(4);
+        this.#fire(kind);
+        this.#fire('loadend');
+      });
+    }
+    abort() {
+      if (this.#key === 0 || this.#done) return;
+      this.#done = true;
+      abortRequest(this.#key);
+      this.#state(4);
+      this.readyState = 0;
+      this.#fire('abort');
+      this.#fire('loadend');
+    }
+  }
+  for (const [i, name] of ['UNSENT', 'OPENED', 'HEADERS_RECEIVED', 'LOADING', 'DONE'].entries()) {
+    Object.defineProperty(XMLHttpRequest, name, { value: i, enumerable: true });
+    Object.defineProperty(XMLHttpRequest.prototype, name, { value: i, enumerable: true });
+  }
 
   // The DOM capability: elements are handles (numbers on the host's side), events plain data.
   const listeners = new Map();
@@ -378,4 +600,9 @@ function paranoidUserscriptPrelude(init) {
   globalThis.GM = GM;
   for (const name of Object.keys(older)) globalThis[name] = older[name];
   if (granted.has('paranoid.dom.read') || granted.has('paranoid.dom.write')) globalThis.dom = dom;
+  if (init.page?.requests === true) Object.assign(globalThis, { fetch, XMLHttpRequest, Headers, Response });
+  // `open` for a script let open pages but not given the page (the replica has its own).
+  if (init.page?.navigate === true && typeof globalThis.open !== 'function') {
+    globalThis.open = (url) => { paranoid.postMessage({ dom: 'navigate', how: 'open', url: String(url) }); return null; };
+  }
 }

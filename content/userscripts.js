@@ -8,7 +8,7 @@
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidUserscriptMay */
 /* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -43,12 +43,6 @@ const paranoidGmHere = {
   // other element it adds is a change to the replica, applied as the page's policy allows.
   'GM.addElement.style': async ([css]) => paranoidAddStyle('GM_addElement', css),
 };
-
-/** The grant a GM call needs: its own, or the one it comes with (the policy's `callsWithGrant`). */
-function paranoidGmGrantOf(call) {
-  const withGrant = paranoidPolicy().userscripts.callsWithGrant;
-  return Object.hasOwn(withGrant, call) ? withGrant[call] : call;
-}
 
 /** "Name: message (file, line L)": where a script failed, in the words the popup shows. */
 function paranoidErrorText(error) {
@@ -167,6 +161,31 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           return null;
         },
       };
+      // `location` assigned, or `window.open`: only for a script the user let open pages, only
+      // to http(s); a new window is a tab the background opens (GM.openInTab's limit).
+      const navigate = async (data) => {
+        const refuse = (why) => { sandbox.post({ dom: 'refused', reasons: [why] }); };
+        if (script.page?.navigate !== true) { refuse('navigating is a power this script was not given'); return; }
+        const how = ['assign', 'replace', 'reload', 'open'].includes(data.how) ? data.how : null;
+        const parts = ['protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
+        let url;
+        try {
+          if (typeof data.part === 'string') {
+            if (!parts.includes(data.part) || (data.part === 'protocol' && !/^https?:?$/i.test(String(data.value)))) throw new TypeError('not a part of an http(s) address');
+            url = new URL(location.href);
+            url[data.part] = String(data.value);
+          } else url = how === 'reload' ? new URL(location.href) : new URL(String(data.url), location.href);
+        } catch { refuse('the address to go to is not a URL'); return; }
+        if (how === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) { refuse(`only http(s) pages are opened, not ${url.protocol}`); return; }
+        if (how === 'open') {
+          const r = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:gm', id: script.id, name: 'GM.openInTab', args: [url.href, false] }).catch((error) => ({ ok: false, error: error.message }));
+          if (!r?.ok) refuse(`window.open: ${r?.error ?? 'no answer'}`);
+          return;
+        }
+        if (how === 'reload') location.reload();
+        else if (how === 'replace') location.replace(url.href);
+        else location.assign(url.href);
+      };
       const answer = async (data) => {
         if (data === null || typeof data !== 'object' || typeof data.call !== 'string' || !Number.isSafeInteger(data.id)) return;
         // An answer that cannot be delivered (over the message limit) still settles the call.
@@ -184,8 +203,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           }
           return;
         }
-        const grant = paranoidGmGrantOf(data.call);
-        if (!grants.has(grant)) { reply(false, `${data.call} was not granted to this script`); return; }
+        if (!paranoidUserscriptMay(data.call, grants, script.page)) { reply(false, `${data.call} was not granted to this script`); return; }
         const now = Date.now();
         while (calls.length > 0 && calls[0] <= now - 1000) calls.shift();
         if (calls.length >= limits.gmCallsPerSecond) { reply(false, `RangeError: ${data.call}: this script made over ${limits.gmCallsPerSecond} GM calls in the last second`); return; }
@@ -201,10 +219,11 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       try {
         sandbox = await open({
           cpuMs: cpuMsOf(script),
-          capabilities: { messages: grants.size > 0 || usesPage(script) },
+          capabilities: { messages: grants.size > 0 || usesPage(script) || script.page?.requests === true || script.page?.navigate === true },
           onMessage: (data) => {
             update({ message: true });
             if (data !== null && typeof data === 'object' && data.dom === 'ops') { replica?.apply(data.ops); return; }
+            if (data !== null && typeof data === 'object' && data.dom === 'navigate') { navigate(data); return; }
             answer(data);
           },
           onEvent: (event) => {
@@ -249,7 +268,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         host.start();
         const dom = paranoidPolicy().dom;
         const init = {
-          read: script.page.read === true, write: script.page.write === true, events: dom.events, root: first.root,
+          read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true, events: dom.events, root: first.root,
           // A document-start script expects to see the page load: if the sandbox came too late
           // for that, the replica says `loading` until the script has run, then loads.
           location: host.place(), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
@@ -266,6 +285,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         grants: script.grants, spellings: limits.spellings, info: script.info,
         values: await values.snapshot(), resources: script.resources, resourceNames: script.resourceNames,
         valueNameMax: limits.valueNameMax, valuesMaxChars: limits.valuesMaxChars,
+        page: { requests: script.page?.requests === true, navigate: script.page?.navigate === true },
       };
       const parts = [{ text: `(${Function.prototype.toString.call(paranoidUserscriptPrelude)})(JSON.parse(${JSON.stringify(JSON.stringify(prelude))}));`, file: 'paranoid:gm-prelude' }];
       for (const r of script.requires) parts.push({ text: r.text, file: r.url });

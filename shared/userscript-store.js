@@ -65,14 +65,16 @@ function paranoidValidUserscript(record, id) {
 
 /**
  * What the user let a script do with the pages it runs on: `read` (a replica of the page's
- * document) and `write` (its changes applied to the page). Only a stored `true` gives either;
- * a record from before the question was asked gives what its `paranoid.dom.*` grants name.
- * @returns {{ read: boolean, write: boolean }}
+ * document), `write` (its changes applied to the page), `requests` (the page's `fetch` and
+ * `XMLHttpRequest`, to its approved `@connect` hosts) and `navigate` (assigning `location`,
+ * `window.open`). Only a stored `true` gives any; a record from before the question was asked
+ * gives what its `paranoid.dom.*` grants name, and neither of the last two.
+ * @returns {{ read: boolean, write: boolean, requests: boolean, navigate: boolean }}
  */
 function paranoidUserscriptPage(record) {
   const page = record.page !== null && typeof record.page === 'object' ? record.page : null;
-  if (page !== null) return { read: page.read === true, write: page.write === true };
-  return { read: record.metadata.grants.includes('paranoid.dom.read'), write: record.metadata.grants.includes('paranoid.dom.write') };
+  if (page !== null) return { read: page.read === true, write: page.write === true, requests: page.requests === true, navigate: page.navigate === true };
+  return { read: record.metadata.grants.includes('paranoid.dom.read'), write: record.metadata.grants.includes('paranoid.dom.write'), requests: false, navigate: false };
 }
 
 async function paranoidGetUserscript(id) {

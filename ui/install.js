@@ -216,7 +216,8 @@ async function main() {
     $('powers').hidden = false;
     const grants = $('grants');
     const table = paranoidPolicy().userscripts.grants;
-    if (meta.grants.length === 0 && !analysis.page.reads && !analysis.page.writes) grants.append(el('li', 'muted', 'Nothing beyond running its own code: no storage, no requests, no access to the page.'));
+    const page = analysis.page;
+    if (meta.grants.length === 0 && !page.reads && !page.writes && !page.requests && !page.navigates) grants.append(el('li', 'muted', 'Nothing beyond running its own code: no storage, no requests, no access to the page.'));
     for (const name of meta.grants) {
       const g = table.find((t) => t.name === name);
       grants.append(el('li', 'grant', el('span', null, g ? g.means : name), ' ', code(name)));
@@ -225,13 +226,13 @@ async function main() {
     // grant asks for the same by name.
     const reads = analysis.page.reads || meta.grants.includes('paranoid.dom.read');
     const writes = analysis.page.writes || meta.grants.includes('paranoid.dom.write');
-    if (reads || writes) {
+    if (reads || writes || page.requests || page.navigates) {
       $('page-block').hidden = false;
-      if (analysis.page.names.length > 0) $('page-names').append(': ', ...analysis.page.names.slice(0, 12).flatMap((n, i) => [i > 0 ? ', ' : '', code(n)]));
-      $('page-read').checked = reads;
-      $('page-write').checked = writes;
-      if (!reads) $('page-read').closest('li').hidden = true;
-      if (!writes) $('page-write').closest('li').hidden = true;
+      if (page.names.length > 0) $('page-names').append(': ', ...page.names.slice(0, 12).flatMap((n, i) => [i > 0 ? ', ' : '', code(n)]));
+      for (const [id, asked] of [['page-read', reads], ['page-write', writes], ['page-requests', page.requests], ['page-navigate', page.navigates]]) {
+        $(id).checked = asked;
+        if (!asked) $(id).closest('li').hidden = true;
+      }
     } else if (meta.grants.length > 0) {
       grants.append(el('li', 'muted', 'It does not use the page it runs on.'));
     }
@@ -257,11 +258,14 @@ async function main() {
     }
     if (installed) showChanges(installed, sameSource);
 
-    if (meta.connects.length > 0) {
+    // The page's `fetch` with no `@connect`: what such a script means is its own site's API, so
+    // `self` is offered (ticked, as the other guesses are; the user may refuse it).
+    const connects = meta.connects.length === 0 && page.requests ? [{ kind: 'page' }] : meta.connects;
+    if (connects.length > 0) {
       $('connect-block').hidden = false;
       // Compared with an installed version, the boxes start from what the user approved.
       const states = new Map((installed?.review.connect ?? []).map((h) => [h.host, h.state]));
-      for (const c of meta.connects) {
+      for (const c of connects) {
         const box = el('input');
         box.type = 'checkbox';
         box.dataset.host = paranoidConnectText(c);
@@ -270,7 +274,8 @@ async function main() {
         const note = state === 'refused' ? ' — you refused it for the installed version' : state === 'new' ? ' — new in this version' : '';
         $('connect').append(el('li', c.kind === 'any' || state === 'new' ? 'warn-text' : null, el('label', null, box, ' ', connectWords(c), note)));
       }
-      if (!meta.grants.includes('GM.xmlHttpRequest')) $('connect').append(el('li', 'muted', 'It does not ask for GM.xmlHttpRequest, so it cannot send requests anyway.'));
+      if (meta.connects.length === 0) $('connect').append(el('li', 'muted', 'Its metadata names no @connect host: this is the one its code seems to need.'));
+      if (!meta.grants.includes('GM.xmlHttpRequest') && !page.requests) $('connect').append(el('li', 'muted', 'It does not ask for GM.xmlHttpRequest nor use fetch, so it cannot send requests anyway.'));
     }
 
     if (analysis.downloads.length > 0) {
@@ -320,7 +325,7 @@ async function main() {
       ...paranoidStoredDownloads(analysis.downloads),
       connect: [...document.querySelectorAll('#connect input[type=checkbox]')].filter((b) => b.checked).map((b) => b.dataset.host),
       cookies: $('cookies').checked,
-      page: { read: $('page-read').checked, write: $('page-write').checked },
+      page: { read: $('page-read').checked, write: $('page-write').checked, requests: $('page-requests').checked, navigate: $('page-navigate').checked },
     });
     // A stored update offer was for the version this one replaces.
     await paranoidExtension.storage.local.remove([DRAFT_KEY, paranoidUserscriptKeys.update(id)]);

@@ -95,17 +95,19 @@ async function paranoidAnalyseUserscript(source) {
 
 /**
  * What of the page the script's code and its `@require`s reach for (rust-core's page_use, from
- * their free names): `reads` and `writes` are what the install page ticks for the user to
- * confirm or deny, `names` why. Code that does not parse asks for nothing (it is refused anyway).
+ * their free names): `reads`, `writes`, `requests` and `navigates` are what the install page
+ * ticks for the user to confirm or deny, `names` why. Code that does not parse asks for nothing (it is refused anyway).
  * @param {string[]} texts
  */
 async function paranoidPageUse(texts) {
-  const out = { reads: false, writes: false, names: [] };
+  const out = { reads: false, writes: false, requests: false, navigates: false, names: [] };
   for (const text of texts) {
     const use = await paranoidWasmCall('core', 'paranoid_page_use', text);
     if (!use.ok) continue;
     out.reads ||= use.reads;
     out.writes ||= use.writes;
+    out.requests ||= use.requests;
+    out.navigates ||= use.navigates;
     for (const name of use.names) if (!out.names.includes(name)) out.names.push(name);
   }
   return out;

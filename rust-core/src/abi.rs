@@ -71,7 +71,10 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
             }
             Request::PageUse => {
                 let u = crate::page_use(utf8(input)?)?;
-                serde_json::json!({ "ok": true, "reads": u.reads, "writes": u.writes, "names": u.names })
+                serde_json::json!({
+                    "ok": true, "reads": u.reads, "writes": u.writes,
+                    "requests": u.requests, "navigates": u.navigates, "names": u.names,
+                })
             }
             Request::Function { kind, parts } => {
                 let parts = split_parts(input, parts)?;

@@ -1,11 +1,19 @@
 //! What of the page a userscript's code reaches for, read from its free names against the
-//! policy's tables ([`PAGE_WRITES`], [`PAGE_READS_ONLY`]): the install page's "reads this page" and
-//! "changes this page", ticked for the user to confirm or deny. It runs no code and decides
-//! nothing by itself: the content script gives a replica and applies changes only as the
-//! stored answer says.
+//! policy's tables ([`PAGE_WRITES`], [`PAGE_READS_ONLY`], [`PAGE_REQUEST_NAMES`], the navigation
+//! tables): the install page's "reads this page", "changes this page", "sends requests" and
+//! "opens pages", ticked for the user to confirm or deny. It runs no code and decides nothing by
+//! itself: the content script and the sandbox give each power only as the stored answer says,
+//! so a guess that misses a use makes that use fail with its name, never succeed.
+
+use swc_common::SyntaxContext;
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::diagnostic::Diagnostic;
-use crate::policy::dom::{PAGE_READS_ONLY, PAGE_WRITES};
+use crate::policy::dom::{
+    PAGE_NAVIGATE_CALLS, PAGE_NAVIGATE_PARTS, PAGE_READS_ONLY, PAGE_REQUEST_JQUERY,
+    PAGE_REQUEST_NAMES, PAGE_WINDOW_NAMES, PAGE_WRITES,
+};
 use crate::source::LineIndex;
 
 /// The answer for one script (or one `@require`).
@@ -13,7 +21,12 @@ use crate::source::LineIndex;
 pub struct PageUse {
     pub reads: bool,
     pub writes: bool,
-    /// The free names of the tables that the code uses, in order, for the install page to show.
+    /// It sends requests with `fetch`, `XMLHttpRequest` or jQuery's request calls.
+    pub requests: bool,
+    /// It assigns `location`, calls `location.assign`/`replace`/`reload`, or `open`s a window.
+    pub navigates: bool,
+    /// Why, in order: the free names of the tables that the code uses, then how it requests and
+    /// navigates (`$.ajax`, `location.href =`, `window.open`), for the install page to show.
     pub names: Vec<String>,
 }
 
@@ -22,17 +35,150 @@ pub fn page_use(source: &str) -> Result<PageUse, Vec<Diagnostic>> {
     let lines = LineIndex::new(source);
     crate::guarded(&lines, || {
         let mut parsed = crate::parse::parse(source, &lines)?;
-        let free = crate::verify::free_names(&mut parsed.script);
-        let names: Vec<String> = free
-            .into_iter()
+        let unresolved = crate::verify::resolve(&mut parsed.script);
+        let free = crate::verify::free_names_resolved(&parsed.script, unresolved);
+        let mut names: Vec<String> = free
+            .iter()
             .filter(|n| PAGE_WRITES.contains(&n.as_str()) || PAGE_READS_ONLY.contains(&n.as_str()))
+            .cloned()
             .collect();
+        let reads = !names.is_empty();
+        let writes = names.iter().any(|n| PAGE_WRITES.contains(&n.as_str()));
+        let mut uses = Uses {
+            unresolved,
+            requests: free
+                .iter()
+                .filter(|n| PAGE_REQUEST_NAMES.contains(&n.as_str()))
+                .cloned()
+                .collect(),
+            navigations: Vec::new(),
+        };
+        parsed.script.visit_with(&mut uses);
+        let requests = !uses.requests.is_empty();
+        let navigates = !uses.navigations.is_empty();
+        for n in uses.requests.into_iter().chain(uses.navigations) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
         Ok(PageUse {
-            reads: !names.is_empty(),
-            writes: names.iter().any(|n| PAGE_WRITES.contains(&n.as_str())),
+            reads,
+            writes,
+            requests,
+            navigates,
             names,
         })
     })
+}
+
+/// The requests and navigations a script's code spells out, by what each looks like.
+struct Uses {
+    unresolved: SyntaxContext,
+    requests: Vec<String>,
+    navigations: Vec<String>,
+}
+
+impl Uses {
+    /// A global of the page's (not a binding of the script's own) named one of `names`.
+    fn global<'a>(&self, e: &'a Expr, names: &[&str]) -> Option<&'a str> {
+        match e {
+            Expr::Ident(i) if i.ctxt == self.unresolved && names.contains(&&*i.sym) => Some(&i.sym),
+            Expr::Paren(p) => self.global(&p.expr, names),
+            _ => None,
+        }
+    }
+
+    /// `location`, or `anything.location` (`window.location`, `document.location`).
+    fn is_location(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Paren(p) => self.is_location(&p.expr),
+            Expr::Member(m) => prop_name(&m.prop) == Some("location"),
+            _ => self.global(e, &["location"]).is_some(),
+        }
+    }
+
+    fn note(list: &mut Vec<String>, what: String) {
+        if !list.contains(&what) {
+            list.push(what);
+        }
+    }
+}
+
+fn prop_name(p: &MemberProp) -> Option<&str> {
+    match p {
+        MemberProp::Ident(i) => Some(&i.sym),
+        MemberProp::Computed(c) => match &*c.expr {
+            Expr::Lit(Lit::Str(s)) => s.value.as_str(),
+            _ => None,
+        },
+        MemberProp::PrivateName(_) => None,
+    }
+}
+
+impl Visit for Uses {
+    fn visit_assign_expr(&mut self, n: &AssignExpr) {
+        let target = match &n.left {
+            AssignTarget::Simple(SimpleAssignTarget::Ident(i)) => (i.ctxt == self.unresolved
+                && &*i.sym == "location")
+                .then(|| "location =".to_string()),
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => {
+                let part = prop_name(&m.prop);
+                if part == Some("location") {
+                    Some("location =".to_string())
+                } else if self.is_location(&m.obj)
+                    && part.is_some_and(|p| PAGE_NAVIGATE_PARTS.contains(&p))
+                {
+                    Some(format!("location.{} =", part.unwrap_or_default()))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        if let Some(t) = target {
+            Self::note(&mut self.navigations, t);
+        }
+        n.visit_children_with(self);
+    }
+
+    fn visit_call_expr(&mut self, n: &CallExpr) {
+        if let Callee::Expr(callee) = &n.callee {
+            match &**callee {
+                Expr::Member(m) => {
+                    let name = prop_name(&m.prop).unwrap_or_default();
+                    if self.is_location(&m.obj) && PAGE_NAVIGATE_CALLS.contains(&name) {
+                        Self::note(&mut self.navigations, format!("location.{name}()"));
+                    } else if name == "open" && self.global(&m.obj, PAGE_WINDOW_NAMES).is_some() {
+                        Self::note(&mut self.navigations, "window.open".into());
+                    } else if PAGE_REQUEST_NAMES.contains(&name)
+                        && self.global(&m.obj, PAGE_WINDOW_NAMES).is_some()
+                    {
+                        Self::note(&mut self.requests, name.into());
+                    } else if let Some(j) = self.global(&m.obj, &["$", "jQuery"]) {
+                        if PAGE_REQUEST_JQUERY.contains(&name) {
+                            Self::note(&mut self.requests, format!("{j}.{name}"));
+                        }
+                    }
+                }
+                e if self.global(e, &["open"]).is_some() => {
+                    Self::note(&mut self.navigations, "window.open".into());
+                }
+                _ => {}
+            }
+        }
+        n.visit_children_with(self);
+    }
+
+    fn visit_new_expr(&mut self, n: &NewExpr) {
+        if let Expr::Member(m) = &*n.callee {
+            if prop_name(&m.prop) == Some("XMLHttpRequest")
+                && self.global(&m.obj, PAGE_WINDOW_NAMES).is_some()
+            {
+                Self::note(&mut self.requests, "XMLHttpRequest".into());
+            }
+        }
+        n.visit_children_with(self);
+    }
 }
 
 #[cfg(test)]
@@ -43,6 +189,12 @@ mod tests {
     fn uses(source: &str) -> (bool, bool, Vec<String>) {
         let u = page_use(source).expect("parses");
         (u.reads, u.writes, u.names)
+    }
+
+    #[track_caller]
+    fn requests_and_navigates(source: &str) -> (bool, bool) {
+        let u = page_use(source).expect("parses");
+        (u.requests, u.navigates)
     }
 
     #[test]
@@ -85,5 +237,66 @@ mod tests {
     #[test]
     fn code_that_does_not_parse_is_an_error() {
         assert!(page_use("let let = 1;").is_err());
+    }
+
+    #[test]
+    fn requests_are_fetch_xhr_and_jquery_calls() {
+        for source in [
+            "fetch('/api').then((r) => r.json());",
+            "const x = new XMLHttpRequest(); x.open('GET', '/a');",
+            "window.fetch('/api');",
+            "new window.XMLHttpRequest();",
+            "$.getJSON('/api', (d) => d);",
+            "jQuery.ajax({ url: '/a' });",
+        ] {
+            assert_eq!(requests_and_navigates(source), (true, false), "{source}");
+        }
+        // The script's own `fetch`, and a jQuery call that sends nothing, are not requests.
+        for source in [
+            "function fetch(u) { return u; } fetch('/a');",
+            "$('.x').get(0);",
+            "$.each([1], (i) => i);",
+        ] {
+            assert_eq!(requests_and_navigates(source).0, false, "{source}");
+        }
+    }
+
+    #[test]
+    fn navigation_is_assigning_location_or_opening_a_window() {
+        for source in [
+            "location = '/next';",
+            "location.href = 'https://other.example/';",
+            "window.location.href = '/b';",
+            "document.location.search = '?q=1';",
+            "window.location = '/c';",
+            "location.assign('/d');",
+            "location.replace('/e');",
+            "location.reload();",
+            "window.open('https://example.com/');",
+            "open('/x');",
+            "top.location['href'] = '/y';",
+        ] {
+            assert_eq!(requests_and_navigates(source), (false, true), "{source}");
+        }
+        // Reading the address is not navigating; nor is a binding of the script's own.
+        for source in [
+            "if (location.href.includes('x')) console.log(location.pathname);",
+            "const u = new URL(window.location.href);",
+            "let location = {}; location.href = 'x';",
+            "function open() {} open();",
+            "dialog.open();",
+        ] {
+            assert_eq!(requests_and_navigates(source).1, false, "{source}");
+        }
+        let u = page_use("location.href = '/x'; window.open('/y');").unwrap();
+        assert_eq!(
+            u.names,
+            vec![
+                "location".to_string(),
+                "window".into(),
+                "location.href =".into(),
+                "window.open".into()
+            ]
+        );
     }
 }

@@ -215,10 +215,21 @@ impl Visit for Bindings {
 /// The free identifiers of a parsed script (resolved in place), other than `arguments` inside
 /// functions: what it reads from or writes to the global scope.
 pub(crate) fn free_names(script: &mut Script) -> BTreeSet<String> {
+    let unresolved = resolve(script);
+    free_names_resolved(script, unresolved)
+}
+
+/// Marks `script`'s identifiers by scope; returns the context of those bound nowhere in it.
+pub(crate) fn resolve(script: &mut Script) -> SyntaxContext {
     let unresolved_mark = Mark::new();
     script.visit_mut_with(&mut resolver(unresolved_mark, Mark::new(), false));
+    SyntaxContext::empty().apply_mark(unresolved_mark)
+}
+
+/// [`free_names`] of a script already [`resolve`]d.
+pub(crate) fn free_names_resolved(script: &Script, unresolved: SyntaxContext) -> BTreeSet<String> {
     let mut collector = FreeNames {
-        unresolved: SyntaxContext::empty().apply_mark(unresolved_mark),
+        unresolved,
         function_depth: 0,
         names: BTreeSet::new(),
     };

@@ -122,6 +122,17 @@ pub const CALLS_WITH_GRANT: &[(&str, &str)] = &[
     ("GM.unregisterMenuCommand", "GM.registerMenuCommand"),
 ];
 
+/// Calls that a power over the page gives too, without their grant (`record.page`, asked on
+/// the install page from what the code uses): the page's `fetch` and `XMLHttpRequest` are
+/// `GM.xmlHttpRequest`s under the same `@connect` check, and `window.open` opens a tab as
+/// `GM.openInTab` does, within its limit. Checked by the content script and the background
+/// beside [`CALLS_WITH_GRANT`].
+pub const CALLS_WITH_PAGE: &[(&str, &str)] = &[
+    ("GM.xmlHttpRequest", "requests"),
+    ("GM.xmlHttpRequest.abort", "requests"),
+    ("GM.openInTab", "navigate"),
+];
+
 /// The grant named `name`, if Paranoid has one by that name or spelling.
 pub fn grant(name: &str) -> Option<&'static Grant> {
     let name = SPELLINGS
@@ -183,6 +194,16 @@ mod tests {
         );
         for (call, of) in CALLS_WITH_GRANT {
             assert!(grant(call).is_none() && grant(of).is_some(), "{call}");
+        }
+        for (call, power) in CALLS_WITH_PAGE {
+            let needs = CALLS_WITH_GRANT
+                .iter()
+                .find(|(c, _)| c == call)
+                .map_or(*call, |(_, g)| g);
+            assert!(
+                grant(needs).is_some() && ["requests", "navigate"].contains(power),
+                "{call}"
+            );
         }
     }
 

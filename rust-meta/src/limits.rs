@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::grants::{CALLS_WITH_GRANT, GRANTS, SPELLINGS};
+use crate::grants::{CALLS_WITH_GRANT, CALLS_WITH_PAGE, GRANTS, SPELLINGS};
 
 /// At most this many `@` lines in a metadata block: far above real scripts (a few dozen), low
 /// enough that a block cannot make the install page or the background do unbounded work.
@@ -88,6 +88,10 @@ pub fn tables() -> Value {
             .iter()
             .map(|(call, grant)| (call.to_string(), Value::from(*grant)))
             .collect::<serde_json::Map<_, _>>(),
+        "callsWithPage": CALLS_WITH_PAGE
+            .iter()
+            .map(|(call, power)| (call.to_string(), Value::from(*power)))
+            .collect::<serde_json::Map<_, _>>(),
         "syncResourcesMaxChars": SYNC_RESOURCES_MAX_CHARS,
         "menuCommandsMax": MENU_COMMANDS_MAX,
         "menuCaptionMax": MENU_CAPTION_MAX,
@@ -125,6 +129,7 @@ mod tests {
             "grants",
             "spellings",
             "callsWithGrant",
+            "callsWithPage",
             "syncResourcesMaxChars",
             "menuCommandsMax",
             "menuCaptionMax",

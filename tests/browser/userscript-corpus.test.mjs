@@ -70,6 +70,8 @@ async function act(driver, action) {
   if (action.click) await driver.executeScript('document.querySelector(arguments[0]).click()', action.click);
   else if (action.type) await driver.findElement(By.css(action.type[0])).sendKeys(action.type[1]);
   else if (action.key) await driver.findElement(By.css(action.key[0])).sendKeys(action.key[1]);
+  else if (action.doubleClick) await driver.actions().doubleClick(await driver.findElement(By.css(action.doubleClick))).perform();
+  else if (action.choose) await driver.findElement(By.css(`${action.choose[0]} option[value="${action.choose[1]}"]`)).click();
   else if (action.wait) await sleep(action.wait);
   else if (action.reload) await driver.navigate().refresh();
   else throw new Error(`unknown action ${JSON.stringify(action)}`);

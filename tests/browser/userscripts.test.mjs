@@ -307,7 +307,7 @@ for (const [browser, ext] of BROWSERS) {
     // Scripts whose probes name `document` would be asked whether they may read and change the
     // page: these are refused both, as a user may, so that they probe a sandbox without the page.
     const REFUSE_PAGE = new Set(['escape']);
-    const refusePage = async (d) => { await d.executeScript('for (const id of ["page-read", "page-write"]) document.getElementById(id).checked = false'); };
+    const refusePage = async (d) => { await d.executeScript('for (const id of ["page-read", "page-write", "page-requests", "page-navigate"]) document.getElementById(id).checked = false'); };
     /** Installs each of `names` by pasting it, as a user would. */
     const paste = async (names) => {
       for (const name of names) {

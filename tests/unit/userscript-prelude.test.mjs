@@ -27,7 +27,7 @@ function sandbox(init, { messages = true } = {}) {
   const paranoid = messages
     ? { postMessage: (m) => { sent.push(structuredClone(m)); }, onMessage: (f) => { listener = f; }, cpuLevel: () => 0 }
     : { cpuLevel: () => 0 };
-  const context = vm.createContext({ paranoid, console: { log: (...a) => logged.push(['log', ...a]), error: (...a) => logged.push(['error', ...a]) }, setTimeout, structuredClone });
+  const context = vm.createContext({ paranoid, console: { log: (...a) => logged.push(['log', ...a]), warn: (...a) => logged.push(['warn', ...a]), error: (...a) => logged.push(['error', ...a]) }, setTimeout, structuredClone });
   vm.runInContext(PRELUDE, context);
   const full = {
     grants: [], spellings: SPELLINGS, info: { script: { name: 'T', version: '1' }, scriptHandler: 'Paranoid' },
@@ -193,5 +193,105 @@ describe('the GM prelude', () => {
     await s.tick();
     process.off('unhandledRejection', count);
     assert.equal(unhandled, 0);
+  });
+
+  it('gives fetch and XMLHttpRequest only to a script let send requests', () => {
+    for (const init of [{}, { grants: ['GM.xmlHttpRequest'] }, { page: { requests: false, navigate: true } }]) {
+      const s = sandbox(init);
+      assert.equal(s.g.fetch, undefined);
+      assert.equal(s.g.XMLHttpRequest, undefined);
+    }
+    const s = sandbox({ page: { requests: true, navigate: false } });
+    assert.equal(typeof s.g.fetch, 'function');
+    assert.equal(typeof s.g.XMLHttpRequest, 'function');
+  });
+
+  const ANSWER = { status: 201, statusText: 'Created', finalUrl: 'https://page.example/api', responseHeaders: 'Content-Type: application/json\r\nX-Two: a\r\nx-two: b', responseText: '{"n":1}' };
+
+  it('fetch is a GM.xmlHttpRequest with the text of its body, and answers a Response', async () => {
+    const s = sandbox({ page: { requests: true, navigate: false } });
+    const got = s.g.fetch('/api', { method: 'post', headers: { 'Content-Type': 'application/json', 'X-A': 1 }, body: '{"q":2}' });
+    const [m] = s.sent;
+    assert.equal(m.call, 'GM.xmlHttpRequest');
+    assert.deepEqual(m.args[0], { method: 'POST', url: '/api', headers: { 'content-type': 'application/json', 'x-a': '1' }, data: '{"q":2}', key: 1 });
+    s.deliver({ reply: m.id, ok: true, value: ANSWER });
+    const r = await got;
+    assert.equal(r.status, 201);
+    assert.equal(r.ok, true);
+    assert.equal(r.url, 'https://page.example/api');
+    assert.equal(r.headers.get('content-type'), 'application/json');
+    assert.equal(r.headers.get('X-TWO'), 'a, b');
+    assert.ok(r instanceof s.g.Response);
+    const copy = r.clone();
+    assert.deepEqual({ ...(await r.json()) }, { n: 1 });
+    assert.equal(r.bodyUsed, true);
+    await assert.rejects(r.text(), /already read/);
+    const third = copy.clone();
+    assert.equal(await copy.text(), '{"n":1}');
+    await assert.rejects(third.arrayBuffer(), /binary body does not cross/);
+  });
+
+  it('fetch fails as a browser does: a TypeError naming the refusal, AbortError on abort', async () => {
+    const s = sandbox({ page: { requests: true, navigate: false } });
+    const refused = s.g.fetch('https://other.example/');
+    s.deliver({ reply: s.sent[0].id, ok: false, error: 'Error: GM.xmlHttpRequest: other.example is not a @connect host you approved for this script' });
+    await assert.rejects(refused, (e) => e.name === 'TypeError' && e.message === 'fetch: other.example is not a @connect host you approved for this script');
+    // A body that would cross mangled is refused before anything is sent.
+    await assert.rejects(s.g.fetch('/x', { method: 'POST', body: new Uint8Array(2) }), /only a text body/);
+    assert.equal(s.sent.length, 1);
+    // An AbortSignal-like signal aborts the request under its key.
+    let onAbort = null;
+    const signal = { aborted: false, addEventListener: (type, f) => { if (type === 'abort') onAbort = f; } };
+    const pending = s.g.fetch('/slow', { signal });
+    onAbort();
+    const abort = s.sent.find((m) => m.call === 'GM.xmlHttpRequest.abort');
+    assert.deepEqual(abort.args, [s.sent[1].args[0].key]);
+    s.deliver({ reply: s.sent[1].id, ok: false, error: 'Error: GM.xmlHttpRequest: aborted' });
+    await assert.rejects(pending, (e) => e.name === 'AbortError');
+    await assert.rejects(s.g.fetch('/x', { signal: { aborted: true } }), (e) => e.name === 'AbortError');
+  });
+
+  it('XMLHttpRequest goes through its states and events, as jQuery and old scripts use it', async () => {
+    const s = sandbox({ page: { requests: true, navigate: false } });
+    const x = new s.g.XMLHttpRequest();
+    const seen = [];
+    x.onreadystatechange = () => seen.push(`state ${x.readyState}`);
+    x.addEventListener('load', (e) => seen.push(`load ${e.target === x}`));
+    x.onloadend = () => seen.push('loadend');
+    assert.throws(() => x.open('GET', '/a', false), /synchronous request is not available/);
+    assert.throws(() => x.send(), /call open\(\) first/);
+    x.open('GET', '/api');
+    x.setRequestHeader('X-A', '1');
+    x.setRequestHeader('X-A', '2');
+    x.responseType = 'json';
+    x.send();
+    assert.deepEqual(s.sent[0].args[0], { method: 'GET', url: '/api', headers: { 'X-A': '1, 2' }, data: undefined, timeout: undefined, key: 1 });
+    assert.equal(x.getResponseHeader('content-type'), null);
+    s.deliver({ reply: s.sent[0].id, ok: true, value: ANSWER });
+    await s.tick();
+    assert.deepEqual(seen, ['state 1', 'state 2', 'state 3', 'state 4', 'load true', 'loadend']);
+    assert.equal(x.status, 201);
+    assert.equal(x.response.n, 1);
+    assert.equal(x.responseText, '{"n":1}');
+    assert.equal(x.getAllResponseHeaders(), 'Content-Type: application/json\r\nX-Two: a\r\nx-two: b\r\n');
+    assert.equal(x.getResponseHeader('x-two'), 'a, b');
+    assert.equal('withCredentials' in x, true, 'jQuery reads it to decide it can ask other origins');
+    // A refusal is an `error` event (and said on the console), an abort an `abort` event.
+    const y = new s.g.XMLHttpRequest();
+    const events = [];
+    y.onerror = () => events.push('error');
+    y.onabort = () => events.push('abort');
+    y.open('GET', 'https://other.example/');
+    y.send();
+    s.deliver({ reply: s.sent[1].id, ok: false, error: 'Error: GM.xmlHttpRequest: other.example is not a @connect host you approved for this script' });
+    await s.tick();
+    const z = new s.g.XMLHttpRequest();
+    z.onabort = () => events.push('abort');
+    z.open('GET', '/slow');
+    z.send();
+    z.abort();
+    assert.deepEqual(events, ['error', 'abort']);
+    assert.equal(z.readyState, 0);
+    assert.ok(s.sent.some((m) => m.call === 'GM.xmlHttpRequest.abort' && m.args[0] === 3));
   });
 });

@@ -269,7 +269,7 @@ pub const SEALED: &[&str] = &[
 
 /// The events a script may listen to on an element it holds (`h.on(type, listener)`): the
 /// user's input, which a script reacts to. Each reaches the script as plain data (`{ type,
-/// target, value?, checked?, key? }`), never as the event. Events that carry more of the page
+/// target, value?, checked?, key?, selection? }`), never as the event. Events that carry more of the page
 /// (`message`, `storage`) or that fire by themselves as the page loads and changes are left out.
 pub const EVENTS: &[&str] = &[
     "click",
@@ -278,6 +278,8 @@ pub const EVENTS: &[&str] = &[
     "change",
     "keydown",
     "keyup",
+    "mousedown",
+    "mouseup",
     "mouseenter",
     "mouseleave",
     "focus",
@@ -341,6 +343,26 @@ pub const PAGE_READS_ONLY: &[&str] = &[
     "onload",
     "DOMParser",
 ];
+
+/// The free names through which a userscript sends requests from the page's document:
+/// "sends requests" on the install page. A script given it has `fetch` and `XMLHttpRequest` in
+/// its sandbox, answered by the same check as `GM.xmlHttpRequest` (only to the `@connect` hosts
+/// the user approved; `self` is the page's site; cookies only if allowed). jQuery's request
+/// calls (`$.ajax`…) count too: jQuery reaches `XMLHttpRequest` through `window`.
+pub const PAGE_REQUEST_NAMES: &[&str] = &["fetch", "XMLHttpRequest"];
+/// `$.x` or `jQuery.x` with one of these names sends a request.
+pub const PAGE_REQUEST_JQUERY: &[&str] = &["ajax", "get", "getJSON", "getScript", "post"];
+/// What navigates: "opens pages" on the install page. Assigning `location` or one of these of
+/// its parts, calling one of [`PAGE_NAVIGATE_CALLS`] on it, or `open` / `window.open`. A script
+/// given it may send its tab to an http(s) page and open new tabs (as `GM.openInTab`, within
+/// its limit); without it each of these throws, naming the capability.
+pub const PAGE_NAVIGATE_PARTS: &[&str] = &[
+    "href", "protocol", "host", "hostname", "port", "pathname", "search", "hash",
+];
+pub const PAGE_NAVIGATE_CALLS: &[&str] = &["assign", "replace", "reload"];
+/// The globals that are the page's window, for `window.open`, `window.location` and
+/// `window.fetch`.
+pub const PAGE_WINDOW_NAMES: &[&str] = &["window", "self", "top", "parent", "unsafeWindow"];
 
 /// What a script may not set, and why: the meanings the rule keeps out (what loads, what
 /// navigates by itself or in another window, what runs, what submits). Not read by the content

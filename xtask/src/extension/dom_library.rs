@@ -120,6 +120,13 @@ const PATCHES: &[(&str, &str, &str)] = &[
         "type: MUTATE.REMOVE_ATTR,\n        target: attr.ownerElement,",
         "type: MUTATE.REMOVE_ATTR,\n        target: element || attr.ownerElement,",
     ),
+    // `:where()` matches as `:is()` does (they differ only in specificity, which a replica
+    // without a cascade never uses); domino knows only the second.
+    (
+        "select.js",
+        "  ':is': function(sel) {\n    return compileGroup(sel);\n  },",
+        "  ':is': function(sel) {\n    return compileGroup(sel);\n  },\n  ':where': function(sel) {\n    return compileGroup(sel);\n  },",
+    ),
 ];
 
 /// Patches that occur more than once, each occurrence replaced (count, file, text, replacement).
