@@ -563,8 +563,6 @@ function paranoidReplicaLayer(init) {
     // Layout is not in the replica: an element's own declarations stand for its computed style.
     getComputedStyle: (el) => el.style,
     getSelection: () => selection,
-    requestAnimationFrame: (callback) => setTimeout(() => callback(Date.now()), 16),
-    cancelAnimationFrame: (id) => clearTimeout(id),
     alert: refuse('alert', 'a dialog would stop the page'),
     confirm: refuse('confirm', 'a dialog would stop the page'),
     prompt: refuse('prompt', 'a dialog would stop the page'),

@@ -11,7 +11,7 @@
 // After the boot, each message is a row of the policy's protocol table (hop `worker`, to the
 // worker), and `dispatch` says when each is taken and what answers it.
 
-/* global captureCommons, makeCore, makeClock, makeScope, tameFunctionConstructors, makeFunctionCache, scrubGlobal,
+/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, scrubGlobal,
    paranoidPolicy, layerSwitches, makeTurns, makeLoader, makeHostText, makeConsole, makeHostApi, makeReport */
 
 /** What a worker must have captured; the boot refuses to go on without any of them. */
@@ -21,6 +21,8 @@ const WORKER_COMMONS = ['performanceNow', 'performance', 'setTimeout', 'clearTim
 
 /** The globals of the clock (clock.js) the scope offers. */
 const CLOCK_GLOBALS = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
+/** The web platform's stand-ins (web-apis.js) the scope offers. */
+const WEB_GLOBALS = ['URL', 'crypto', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'atob', 'btoa', 'structuredClone'];
 
 /** @param {any} g the worker's global */
 function kernelMain(g) {
@@ -70,9 +72,10 @@ function kernelMain(g) {
     };
   };
   /** What the scope offers under the policy's `stand-in` globals. */
-  const standIns = (clock, functions, hostApi) => {
+  const standIns = (clock, webApis, functions, hostApi) => {
     const all = c.create(null);
     for (let i = 0; i < CLOCK_GLOBALS.length; i++) all[CLOCK_GLOBALS[i]] = clock.standIns[CLOCK_GLOBALS[i]];
+    for (let i = 0; i < WEB_GLOBALS.length; i++) all[WEB_GLOBALS[i]] = webApis.standIns[WEB_GLOBALS[i]];
     all.Function = functions.Function;
     all.console = sandboxConsole.standIn;
     all.paranoid = hostApi.api;
@@ -127,7 +130,9 @@ function kernelMain(g) {
       __proto__: null, post, uncaught: sandboxConsole.uncaught, describe: text.describe, instant: turns.instant, used: turns.used,
     });
     // 7. The stand-in scope, and the reserved names that reach it.
-    const scope = makeScope(c, policy, standIns(clock, functions, hostApi), loader.handOver, report.noteMissing);
+    // 6b. The web platform's stand-ins (URL, crypto, performance, animation frames).
+    const webApis = makeWebApis(c, clock, policy.animationFrameMs);
+    const scope = makeScope(c, policy, standIns(clock, webApis, functions, hostApi), loader.handOver, report.noteMissing);
     bindReserved(scope, layers);
     // 8. The scrub of the real global.
     if (layers.scrub) scrub(layers);

@@ -16,7 +16,7 @@ try {
   if (typeof Event === 'function') { try { var e1 = new Event('x'); found.push('Event.timeStamp ' + e1.timeStamp); } catch (e) { notes.push('Event threw ' + e.name); } }
   if (typeof MessageChannel === 'function') found.push('MessageChannel');
   if (typeof AbortSignal === 'function' && typeof AbortSignal.timeout === 'function') found.push('AbortSignal.timeout');
-  if (typeof requestAnimationFrame === 'function') found.push('requestAnimationFrame');
+  // requestAnimationFrame is offered on the virtual clock: timing-animation-frame.js checks it.
   if (typeof setImmediate === 'function') found.push('setImmediate');
   if (typeof scheduler === 'object' && scheduler) found.push('scheduler');
   __probe = { escaped: found.length > 0, detail: found.length ? 'real time sources: ' + found.join(', ') : 'no other time source' + (notes.length ? ' (' + notes.join('; ') + ')' : '') };

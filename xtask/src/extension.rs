@@ -32,6 +32,7 @@ const KERNEL_FILES: &[&str] = &[
     "core-glue.js",
     "scope.js",
     "clock.js",
+    "web-apis.js",
     "function-constructors.js",
     "function-cache.js",
     "scrub.js",

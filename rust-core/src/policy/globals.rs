@@ -57,6 +57,17 @@ globals! {
     StandIn "virtual timers: exact virtual times, string handlers refused, this undefined":
         setTimeout setInterval clearTimeout clearInterval;
     StandIn "microtasks, through the kernel's captured queue": queueMicrotask;
+    Copied "WHATWG Encoding: text to and from UTF-8 bytes, pure": TextEncoder TextDecoder;
+    Copied "WHATWG URL: query strings, pure": URLSearchParams;
+    StandIn "HTML: base64 and a deep copy within the sandbox's own realm (functions and host objects refused), pure; called on the worker's global whatever the receiver (`window.atob`)":
+        atob btoa structuredClone;
+    StandIn "WHATWG URL without createObjectURL/revokeObjectURL (a blob: URL is a script the worker's CSP allows)":
+        URL;
+    StandIn "Web Crypto: getRandomValues and randomUUID only (crypto.subtle settles in real time: a clock)":
+        crypto;
+    StandIn "High Resolution Time: now() and timeOrigin on the virtual clock": performance;
+    StandIn "a virtual timer of one frame (policy animationFrameMs), given the virtual performance.now()":
+        requestAnimationFrame cancelAnimationFrame;
     StandIn "the stand-in global object itself": globalThis self window;
     StandIn "messages sent to the host as data": console;
     StandIn "the host API: cpuLevel() gives 0-3 for the CPU spent at this instant (docs/design.md); postMessage(data) and onMessage(listener) only where the host grants messages (a page's own scripts)": paranoid;

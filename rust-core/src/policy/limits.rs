@@ -39,6 +39,10 @@ pub const MESSAGE_LIMIT: usize = 1 << 20;
 /// starts, moves it exactly. Exact times on replies let a script time its own work to 1 ms.
 pub const CLOCK_STEP_MS: u32 = 100;
 
+/// One animation frame on the virtual clock: `requestAnimationFrame` is a timer of this many
+/// virtual ms (a 60 Hz display's frame, rounded), as there are no frames in a worker.
+pub const ANIMATION_FRAME_MS: u32 = 16;
+
 /// The watchdog's share of one core over two sliding windows, beside the budget per virtual
 /// instant. A window is `max(WINDOW_MS, BUDGETS × budget)` long, so that one turn of the whole
 /// budget always fits in it (a site may give a page up to `SITE_MAX_CPU_CAP_MS`). Measured

@@ -39,6 +39,7 @@ pub fn tables() -> serde_json::Value {
         "messageLimit": limits::MESSAGE_LIMIT,
         "frameProofMs": limits::FRAME_PROOF_MS,
         "clockStepMs": limits::CLOCK_STEP_MS,
+        "animationFrameMs": limits::ANIMATION_FRAME_MS,
         "watchdog": {
             "shortWindowMs": limits::WATCHDOG_SHORT_WINDOW_MS,
             "shortBudgets": limits::WATCHDOG_SHORT_BUDGETS,
@@ -121,6 +122,7 @@ mod tests {
         "messageLimit",
         "frameProofMs",
         "clockStepMs",
+        "animationFrameMs",
         "watchdog.shortWindowMs",
         "watchdog.shortBudgets",
         "watchdog.shortShare",

@@ -151,6 +151,21 @@ export function workerRealm() {
   define('Blob', Blob);
   define('URL', URLStandIn);
   define('importScripts', importScripts);
+  // The pure web APIs the scope copies, and a crypto whose methods check their receiver as a
+  // worker's do (its randomness is the host's).
+  define('atob', (text) => atob(text));
+  define('btoa', (text) => btoa(text));
+  define('structuredClone', (value, options) => structuredClone(value, options));
+  define('URLSearchParams', class URLSearchParams extends globalThis.URLSearchParams {});
+  const cryptos = new WeakSet();
+  class Crypto {
+    getRandomValues(array) { if (!cryptos.has(this)) throw new TypeError('Illegal invocation'); return crypto.getRandomValues(array); }
+    randomUUID() { if (!cryptos.has(this)) throw new TypeError('Illegal invocation'); return crypto.randomUUID(); }
+  }
+  const realmCrypto = new Crypto();
+  cryptos.add(realmCrypto);
+  define('crypto', realmCrypto);
+  define('Crypto', Crypto);
   define('self', global);
   return realm;
 }
