@@ -257,7 +257,7 @@ mod tests {
             "$('.x').get(0);",
             "$.each([1], (i) => i);",
         ] {
-            assert_eq!(requests_and_navigates(source).0, false, "{source}");
+            assert!(!requests_and_navigates(source).0, "{source}");
         }
     }
 
@@ -286,7 +286,7 @@ mod tests {
             "function open() {} open();",
             "dialog.open();",
         ] {
-            assert_eq!(requests_and_navigates(source).1, false, "{source}");
+            assert!(!requests_and_navigates(source).1, "{source}");
         }
         let u = page_use("location.href = '/x'; window.open('/y');").unwrap();
         assert_eq!(

@@ -7,8 +7,9 @@
 // 2. G (top-level `this`, `globalThis`, `self`, `window`) is a proxy over S in which a missing
 //    property reads as undefined and a write creates it on S.
 // 3. S receives exactly the allowlisted globals of the generated policy: copied built-ins with
-//    their own descriptors, and the kernel's stand-ins; a copied global the policy requires but
-//    the engine lacks fails closed.
+//    their own descriptors, the kernel's stand-ins, and the functions a browser's global
+//    inherits from Object.prototype (as own properties); a copied global the policy requires
+//    but the engine lacks fails closed.
 // 4. R implements the declaration helpers with GlobalDeclarationInstantiation's checks.
 // Spec: ECMA-262 §9.1.1.4 (global environment records), §16.1.7 (GlobalDeclarationInstantiation).
 
@@ -57,6 +58,13 @@ function makeScope(c, policy, standIns, functionResult, noteMissing) {
     if (provision === 'stand-in') {
       if (!c.hasOwn(standIns, name)) throw c.construct(c.Error, [`kernel: no stand-in for ${name}`]);
       c.defineProperty(S, name, data(standIns[name], true, false, true));
+      continue;
+    }
+    if (provision === 'inherited') {
+      // A browser's global inherits these; S gets the function, not Object.prototype.
+      const inherited = c.getOwnPropertyDescriptor(c.ObjectPrototype, name);
+      if (inherited === undefined || typeof inherited.value !== 'function') throw c.construct(c.Error, [`kernel: Object.prototype has no ${name}`]);
+      c.defineProperty(S, name, data(inherited.value, true, false, true));
       continue;
     }
     const desc = c.getOwnPropertyDescriptor(realGlobal, name);

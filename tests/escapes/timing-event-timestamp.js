@@ -1,4 +1,4 @@
-// probe: high-resolution timestamps of other APIs: new Event('x').timeStamp, MessageChannel events, AbortSignal.timeout
+// probe: high-resolution timestamps of other APIs: new Event('x').timeStamp moving in a busy loop, MessageChannel events, AbortSignal.timeout
 // category: timing
 // applies: 2,3
 // expect: stopped
@@ -13,7 +13,16 @@ function spin(clock, maxTurns) {
 try {
   var found = [];
   var notes = [];
-  if (typeof Event === 'function') { try { var e1 = new Event('x'); found.push('Event.timeStamp ' + e1.timeStamp); } catch (e) { notes.push('Event threw ' + e.name); } }
+  // Event is offered with its timeStamp on the virtual clock: a real one moves during a busy loop.
+  if (typeof Event === 'function') {
+    try {
+      var s = spin(function () { return new Event('x').timeStamp; }, 100000);
+      var here = new Event('x').timeStamp;
+      if (s.moved) found.push('Event.timeStamp moved over ' + s.turns + ' turns');
+      else if (typeof performance === 'object' && performance !== null && here !== performance.now()) found.push('Event.timeStamp ' + here + ' is not performance.now() ' + performance.now());
+      else notes.push('Event.timeStamp stood still at ' + here);
+    } catch (e) { notes.push('Event threw ' + e.name); }
+  }
   if (typeof MessageChannel === 'function') found.push('MessageChannel');
   if (typeof AbortSignal === 'function' && typeof AbortSignal.timeout === 'function') found.push('AbortSignal.timeout');
   // requestAnimationFrame is offered on the virtual clock: timing-animation-frame.js checks it.

@@ -14,6 +14,9 @@ pub enum Provision {
     CopiedIfPresent,
     /// A stand-in the kernel builds (the virtual clock's `Date`, the `Function` constructor, …).
     StandIn,
+    /// What a browser's global inherits from `Object.prototype`: that function, as an own
+    /// property of the scope, so that `Object.prototype` itself stays off the scope's chain.
+    Inherited,
 }
 
 /// One global of the stand-in scope.
@@ -68,6 +71,8 @@ globals! {
     StandIn "High Resolution Time: now() and timeOrigin on the virtual clock": performance;
     StandIn "a virtual timer of one frame (policy animationFrameMs), given the virtual performance.now()":
         requestAnimationFrame cancelAnimationFrame;
+    Inherited "a browser's global inherits it from Object.prototype (Babel calls hasOwnProperty bare); the function only, never Object.prototype on the scope's chain":
+        hasOwnProperty isPrototypeOf propertyIsEnumerable toString toLocaleString valueOf;
     StandIn "the stand-in global object itself": globalThis self window;
     StandIn "messages sent to the host as data": console;
     StandIn "the host API: cpuLevel() gives 0-3 for the CPU spent at this instant (docs/design.md); postMessage(data) and onMessage(listener) only where the host grants messages (a page's own scripts)": paranoid;

@@ -50,7 +50,8 @@ function buildInRealm(host) {
     ({ __proto__: null, value, writable, enumerable, configurable });
 
   // 1. The end of S's chain: reading or writing a missing name throws as in strict code, `in`
-  //    says no. Object.prototype is not on the chain, so `toString` or `constructor` are no globals.
+  //    says no. Object.prototype is not on the chain, so `constructor` or `__proto__` are no
+  //    globals (its functions a browser's global inherits are S's own, step 3).
   const notDefined = (key) => new ReferenceErrorCtor(`${StringCtor(key)} is not defined`);
   const missing = new ProxyCtor(create(null), {
     __proto__: null,
@@ -80,6 +81,12 @@ function buildInRealm(host) {
   for (const name of host.builtinNames) {
     const desc = getOwnPropertyDescriptor(realGlobal, name);
     if (desc !== undefined) defineProperty(S, name, desc);
+  }
+  // What a browser's global inherits from Object.prototype, as own properties of S (the
+  // policy's `inherited` rows); the object itself stays off the chain.
+  const objectPrototype = getPrototypeOf({});
+  for (const name of ['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toString', 'toLocaleString', 'valueOf']) {
+    defineProperty(S, name, data(getOwnPropertyDescriptor(objectPrototype, name).value, true, false, true));
   }
   defineProperty(S, 'globalThis', data(G, true, false, true));
   defineProperty(S, 'self', data(G, true, true, true));

@@ -66,8 +66,9 @@ describe('S', () => {
     assert.equal(run('"nope" in S').value, false);
   });
 
-  it('does not have Object.prototype on its chain', () => {
-    assert.deepStrictEqual(list(run('["toString" in S, "constructor" in S, "__proto__" in S, "hasOwnProperty" in S]').value), [false, false, false, false]);
+  it('does not have Object.prototype on its chain, only the functions a browser\'s global inherits as its own', () => {
+    assert.deepStrictEqual(list(run('["constructor" in S, "__proto__" in S, "__defineGetter__" in S, S.Object.getPrototypeOf(S.Object.getPrototypeOf(S)) === null]').value), [false, false, false, true]);
+    assert.deepStrictEqual(list(run('[S.Object.hasOwn(S, "toString"), S.Object.hasOwn(S, "hasOwnProperty"), S.toString === S.Object.prototype.toString]').value), [true, true, true]);
   });
 
   it('names G as globalThis, self and window', () => {

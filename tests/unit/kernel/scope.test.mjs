@@ -62,6 +62,8 @@ describe('what S holds', () => {
       if (G_NAMES.includes(name)) assert.equal(desc.value, G, name);
       else if (provision === 'stand-in') {
         assert.deepEqual(desc, { value: standIns[name], writable: true, enumerable: false, configurable: true }, name);
+      } else if (provision === 'inherited') {
+        assert.deepEqual(desc, { value: realm.run(`Object.prototype.${name}`), writable: true, enumerable: false, configurable: true }, name);
       } else if (desc !== undefined) {
         assert.deepEqual(desc, Object.getOwnPropertyDescriptor(realm.global, name), name);
       }
@@ -70,6 +72,13 @@ describe('what S holds', () => {
     assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'window'), { value: G, writable: false, enumerable: true, configurable: false });
     assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'self'), { value: G, writable: true, enumerable: true, configurable: true });
     assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'globalThis'), { value: G, writable: true, enumerable: false, configurable: true });
+  });
+
+  it('offers what a browser\'s global inherits from Object.prototype, without it on the chain', () => {
+    const { result } = scopeRealm();
+    assert.deepEqual(result('result = [hasOwnProperty.call({ a: 1 }, "a"), "hasOwnProperty" in globalThis, toString.call([]), isPrototypeOf.call(Array.prototype, [])];'), [true, true, '[object Array]', true]);
+    // A property added to Object.prototype is no global.
+    assert.equal(result('Object.prototype.leaked = 1; try { leaked; result = "found"; } catch (e) { result = e.name; }'), 'ReferenceError');
   });
 
   it('a built-in the policy requires but the engine lacks stops the boot', () => {
@@ -113,13 +122,15 @@ describe('a name S lacks', () => {
       [undefined, undefined, undefined, undefined, undefined]);
   });
 
-  it('includes every member of Object.prototype: S\'s chain does not reach it', () => {
+  it('includes no member of Object.prototype but the functions a browser\'s global inherits: S\'s chain does not reach it', () => {
     const { result, run, realm } = scopeRealm();
-    const names = ['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__', '__defineGetter__', 'isPrototypeOf'];
-    assert.deepEqual(result(`result = [${names.map((n) => `typeof ${n}`).join(', ')}];`), names.map(() => 'undefined'));
-    assert.throws(() => run('toString();'), realm.global.ReferenceError);
+    const absent = ['constructor', '__proto__', '__defineGetter__', '__lookupSetter__'];
+    assert.deepEqual(result(`result = [${absent.map((n) => `typeof ${n}`).join(', ')}];`), absent.map(() => 'undefined'));
+    const inherited = ['toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
+    assert.deepEqual(result(`result = [${inherited.map((n) => `typeof ${n}`).join(', ')}];`), inherited.map(() => 'function'));
+    assert.equal(result('result = toString();'), '[object Undefined]', 'strict: no receiver');
     assert.throws(() => run('constructor.constructor("return 1");'), realm.global.ReferenceError);
-    assert.deepEqual(result('result = [Object.getPrototypeOf(globalThis), globalThis.constructor, globalThis.toString];'), [null, undefined, undefined]);
+    assert.deepEqual(result('result = [Object.getPrototypeOf(globalThis), globalThis.constructor, typeof globalThis.toString];'), [null, undefined, 'function']);
   });
 
   it('is told to the kernel, whichever way it was looked up', () => {
@@ -165,7 +176,7 @@ describe('writes', () => {
     assert.deepEqual(result('result = [Reflect.setPrototypeOf(globalThis, {}), Reflect.setPrototypeOf(globalThis, null), Reflect.preventExtensions(globalThis), Object.isExtensible(globalThis)];'),
       [false, true, false, true]);
     // `__proto__` is no accessor here: writing it makes a plain global.
-    assert.deepEqual(result('globalThis.__proto__ = Object.prototype; result = [typeof toString, Object.getPrototypeOf(globalThis)];'), ['undefined', null]);
+    assert.deepEqual(result('globalThis.__proto__ = Object.prototype; result = [typeof __defineGetter__, Object.getPrototypeOf(globalThis)];'), ['undefined', null]);
   });
 
   it('globalThis reflects S to `in`, `delete`, keys and descriptors', () => {
