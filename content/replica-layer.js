@@ -544,7 +544,9 @@ function paranoidReplicaLayer(init) {
     ['replace', { value: (url) => go('location.replace', 'replace', url) }],
     ['reload', { value: () => go('location.reload', 'reload', '') }],
   ])));
-  Object.defineProperty(doc, 'location', { configurable: true, get: () => location, set: (url) => { go('setting location', 'assign', url); } });
+  /** `location = url` on the document or the window. */
+  const assignLocation = (url) => { go('setting location', 'assign', url); };
+  Object.defineProperty(doc, 'location', { configurable: true, get: () => location, set: assignLocation });
 
   class DOMParser {
     parseFromString(text, type) {
@@ -569,6 +571,6 @@ function paranoidReplicaLayer(init) {
     // A new tab (as GM.openInTab); no window object comes back to reach into.
     open: (url) => { go('window.open', 'open', url ?? 'about:blank'); return null; },
   });
-  Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: (url) => { go('setting location', 'assign', url); } });
+  Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
   muted = false;
 }

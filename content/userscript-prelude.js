@@ -146,12 +146,25 @@ function paranoidUserscriptPrelude(init) {
   // and a promise of the response with an `abort()`. Only data crosses: the callbacks stay
   // here; a request is named by a number of this script's own, for `abort()`.
   let nextRequest = 0;
-  const xmlHttpRequest = (details) => {
-    const d = details !== null && typeof details === 'object' ? details : {};
+  /** Stops request `key`: its promise settles "aborted" unless the answer is already on its way. */
+  const abortRequest = (key) => { call('GM.xmlHttpRequest.abort', [key]).catch(() => {}); };
+  /** Sends one GM.xmlHttpRequest under a new key; an AbortSignal-like `signal` aborts it. */
+  const sendRequest = (request, signal = null) => {
     nextRequest += 1;
     const key = nextRequest;
-    const request = { method: d.method, url: String(d.url), headers: d.headers, data: d.data === undefined ? undefined : String(d.data), timeout: d.timeout, key };
-    const promise = call('GM.xmlHttpRequest', [request]).then((response) => {
+    if (signal !== null && typeof signal === 'object' && typeof signal.addEventListener === 'function') signal.addEventListener('abort', () => abortRequest(key), { once: true });
+    return { key, promise: call('GM.xmlHttpRequest', [{ ...request, key }]) };
+  };
+  /** How a request failed, from the background's error: its kind and the reason without the call's name. */
+  const failureOf = (error) => ({
+    kind: /: aborted$/.test(error.message) ? 'abort' : /timed out/.test(error.message) ? 'timeout' : 'error',
+    reason: error.message.replace(/^(\w*Error: )?GM\.xmlHttpRequest: /, ''),
+  });
+  const xmlHttpRequest = (details) => {
+    const d = details !== null && typeof details === 'object' ? details : {};
+    const request = { method: d.method, url: String(d.url), headers: d.headers, data: d.data === undefined ? undefined : String(d.data), timeout: d.timeout };
+    const sent = sendRequest(request);
+    const promise = sent.promise.then((response) => {
       if (d.responseType === 'json') {
         try { response.response = JSON.parse(response.responseText); } catch { response.response = null; }
       } else response.response = response.responseText;
@@ -159,15 +172,15 @@ function paranoidUserscriptPrelude(init) {
       return response;
     }, (error) => {
       const failure = { error: error.message, status: 0, readyState: 4, finalUrl: request.url };
-      const handler = /: aborted$/.test(error.message) && typeof d.onabort === 'function' ? d.onabort
-        : /timed out/.test(error.message) && typeof d.ontimeout === 'function' ? d.ontimeout : d.onerror;
+      const { kind } = failureOf(error);
+      const handler = kind === 'abort' && typeof d.onabort === 'function' ? d.onabort
+        : kind === 'timeout' && typeof d.ontimeout === 'function' ? d.ontimeout : d.onerror;
       if (typeof handler === 'function') handler(failure);
       throw error;
     });
     // A script that handles errors with callbacks need not handle the promise too.
     if (typeof d.onerror === 'function' || typeof d.ontimeout === 'function' || typeof d.onabort === 'function') promise.catch(() => {});
-    // Settles the promise with "aborted" unless the response is already on its way.
-    promise.abort = () => { call('GM.xmlHttpRequest.abort', [key]).catch(() => {}); };
+    promise.abort = () => { abortRequest(sent.key); };
     return promise;
   };
 
@@ -252,14 +265,6 @@ function paranoidUserscriptPrelude(init) {
   Response.prototype.arrayBuffer = binary('Response.arrayBuffer');
   Response.prototype.blob = binary('Response.blob');
   Response.prototype.formData = binary('Response.formData');
-  const abortRequest = (key) => { call('GM.xmlHttpRequest.abort', [key]).catch(() => {}); };
-  /** Sends one request under a new key; an AbortSignal-like `signal` aborts it. */
-  const pageRequest = (request, signal) => {
-    nextRequest += 1;
-    const key = nextRequest;
-    if (signal !== null && typeof signal === 'object' && typeof signal.addEventListener === 'function') signal.addEventListener('abort', () => abortRequest(key), { once: true });
-    return { key, promise: call('GM.xmlHttpRequest', [{ ...request, key }]) };
-  };
   const fetch = (input, options = {}) => {
     const o = options !== null && typeof options === 'object' ? options : {};
     const url = typeof input === 'object' && input !== null && typeof input.url === 'string' ? input.url : String(input);
@@ -270,11 +275,12 @@ function paranoidUserscriptPrelude(init) {
     try {
       request = { method: String(o.method ?? 'GET').toUpperCase(), url, headers: plainHeaders(o.headers), data: requestText('fetch', o.body) };
     } catch (error) { return Promise.reject(error); }
-    return pageRequest(request, signal).promise.then(
+    return sendRequest(request, signal).promise.then(
       (r) => new Response(r.responseText, { status: r.status, statusText: r.statusText, headers: parseHeaders(r.responseHeaders), url: r.finalUrl }),
       (error) => {
-        if (/: aborted$/.test(error.message)) throw aborted();
-        throw new TypeError(`fetch: ${error.message.replace(/^(\w*Error: )?GM\.xmlHttpRequest: /, '')}`);
+        const failure = failureOf(error);
+        if (failure.kind === 'abort') throw aborted();
+        throw new TypeError(`fetch: ${failure.reason}`);
       });
   };
   const XHR_EVENTS = ['readystatechange', 'loadstart', 'progress', 'load', 'error', 'abort', 'timeout', 'loadend'];
@@ -335,7 +341,7 @@ function paranoidUserscriptPrelude(init) {
     send(body) {
       if (this.#request === null || this.readyState !== 1) throw new TypeError('XMLHttpRequest.send: call open() first');
       const request = { ...this.#request, headers: this.#headers, data: requestText('XMLHttpRequest.send', body), timeout: this.timeout > 0 ? this.timeout : undefined };
-      const sent = pageRequest(request, null);
+      const sent = sendRequest(request);
       this.#key = sent.key;
       this.#fire('loadstart');
       sent.promise.then((r) => {
@@ -370,10 +376,10 @@ function paranoidUserscriptPrelude(init) {
       }, (error) => {
         if (this.#done) return;
         this.#done = true;
-        const kind = /: aborted$/.test(error.message) ? 'abort' : /timed out/.test(error.message) ? 'timeout' : 'error';
-        console.warn(`XMLHttpRequest: ${error.message.replace(/^(\w*Error: )?GM\.xmlHttpRequest: /, '')}`);
+        const failure = failureOf(error);
+        console.warn(`XMLHttpRequest: ${failure.reason}`);
         this.#state(4);
-        this.#fire(kind);
+        this.#fire(failure.kind);
         this.#fire('loadend');
       });
     }

@@ -224,8 +224,8 @@ async function main() {
     }
     // The page: what the code reaches for, ticked; the user may refuse either. A `paranoid.dom.*`
     // grant asks for the same by name.
-    const reads = analysis.page.reads || meta.grants.includes('paranoid.dom.read');
-    const writes = analysis.page.writes || meta.grants.includes('paranoid.dom.write');
+    const reads = page.reads || meta.grants.includes('paranoid.dom.read');
+    const writes = page.writes || meta.grants.includes('paranoid.dom.write');
     if (reads || writes || page.requests || page.navigates) {
       $('page-block').hidden = false;
       if (page.names.length > 0) $('page-names').append(': ', ...page.names.slice(0, 12).flatMap((n, i) => [i > 0 ? ', ' : '', code(n)]));
