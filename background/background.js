@@ -111,7 +111,7 @@ const paranoidAnswer = paranoidCommandRegistry({
   'paranoid:userscripts-for': paranoidUserscriptMessage,
   'paranoid:gm': paranoidUserscriptMessage,
   'paranoid:us-outcome': paranoidUserscriptMessage,
-  'paranoid:dom-library': paranoidUserscriptMessage,
+  'paranoid:prebuilt': paranoidUserscriptMessage,
 });
 
 paranoidExtension.runtime.onMessage.addListener((message, sender, respond) => {

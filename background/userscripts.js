@@ -10,7 +10,7 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage, paranoidUserscriptMay */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage, paranoidUserscriptMay, paranoidBuildUserscript, paranoidCurrentBuild, paranoidBuiltKey */
 /* exported paranoidUserscriptMessage */
 
 /** Per storage key, writes one after another. */
@@ -51,18 +51,39 @@ function usSyncResources(record) {
   return given;
 }
 
+/** The builds being made now, by script id (the pages of one site ask at once). */
+const usBuilding = new Map();
+/** Transpiles a script whose stored build is missing or stale, for the next page load. */
+function usRebuild(record) {
+  if (usBuilding.has(record.id)) return;
+  const made = paranoidBuildUserscript(record).then(async (built) => {
+    // Only if the record is still the one built from (not changed or deleted meanwhile).
+    const now = await paranoidGetUserscript(record.id);
+    if (built !== null && now !== null && now.source === record.source && JSON.stringify(now.requires) === JSON.stringify(record.requires)) {
+      await paranoidExtension.storage.local.set({ [paranoidBuiltKey(record.id)]: built });
+    }
+  }).catch(() => {}).finally(() => usBuilding.delete(record.id));
+  usBuilding.set(record.id, made);
+}
+
 /**
- * What the content script gets to run a script: code, the data GM.info shows, the resources
- * it may read synchronously and where its values are stored (read there as it starts, and
- * followed), no more.
+ * What the content script gets to run a script: its code in the order it runs (`@require`s, then
+ * the script), each part transpiled already when its stored build is current (with the part's
+ * digest and source map), else as text; the data GM.info shows, the resources it may read
+ * synchronously and where its values are stored (read there as it starts, and followed), no more.
  */
-function usRunnable(record) {
+async function usRunnable(record) {
   const m = record.metadata;
+  const files = [...record.requires.map((r) => String(r.url)), `userscript:${m.name}`];
+  const built = await paranoidCurrentBuild(record).catch(() => null);
+  if (built === null) usRebuild(record);
+  const texts = [...record.requires.map((r) => String(r.text)), record.source];
   return {
     id: record.id,
     name: m.name,
-    source: record.source,
-    requires: record.requires.map((r) => ({ url: String(r.url), text: String(r.text) })),
+    code: files.map((file, i) => (built === null
+      ? { file, text: texts[i], digest: null, sourceMap: null }
+      : { file, text: built.parts[i].code, digest: built.parts[i].digest, sourceMap: built.parts[i].sourceMap })),
     runAt: m.runAt,
     grants: m.grants.slice(),
     page: paranoidUserscriptPage(record),
@@ -380,12 +401,12 @@ function usRecord(id, entry) {
  */
 function paranoidUserscriptMessage(message, sender) {
   if (!sender.tab || typeof sender.url !== 'string') return undefined;
-  // The replica's DOM library: the extension's own code, no capability, asked for by a content
-  // script only when the scripts it was just given include one with the page.
-  if (message.type === 'paranoid:dom-library') return usDomLibrary();
+  // A text the build transpiled (the replica's DOM library, the GM prelude): the extension's
+  // own code, no capability, asked for by name by a content script that runs userscripts.
+  if (message.type === 'paranoid:prebuilt') return usPrebuilt(message.name);
   if (message.type === 'paranoid:userscripts-for') {
     usOfferInstall(sender);
-    return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => records.map(usRunnable));
+    return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => Promise.all(records.map(usRunnable)));
   }
   if (message.type === 'paranoid:gm' || message.type === 'paranoid:us-outcome') {
     const id = String(message.id);
@@ -399,11 +420,16 @@ function paranoidUserscriptMessage(message, sender) {
   return undefined;
 }
 
-/** The DOM library's text (replica/domino.js, built in), read once per background's life. */
-let usDomLibraryText = null;
-function usDomLibrary() {
-  usDomLibraryText ??= fetch(paranoidExtension.runtime.getURL('replica/domino.js')).then((r) => r.text()).catch((error) => { usDomLibraryText = null; throw error; });
-  return usDomLibraryText;
+/** The texts the build transpiled, by the name a content script asks for; each read once per background's life. */
+const usPrebuiltFiles = new Map([['dom-library', 'replica/domino.js'], ['gm-prelude', 'prebuilt/gm-prelude.js']]);
+const usPrebuiltTexts = new Map();
+function usPrebuilt(name) {
+  const file = usPrebuiltFiles.get(name);
+  if (file === undefined) return Promise.resolve(null);
+  if (!usPrebuiltTexts.has(name)) {
+    usPrebuiltTexts.set(name, fetch(paranoidExtension.runtime.getURL(file)).then((r) => r.text()).catch((error) => { usPrebuiltTexts.delete(name); throw error; }));
+  }
+  return usPrebuiltTexts.get(name);
 }
 
 /** A GM call or a run's outcome, for script `id`, which runs on the sender's page. */

@@ -139,10 +139,12 @@ function paranoidSandboxHandle(post, options, teardown) {
     /**
      * Runs one script; resolves with `{status, diagnostics?, error?}`. `setup`: the host's own
      * code, before anything untrusted (the frame gives it the set-up budget until the first
-     * request without it). `prebuilt`: code the build transpiled (the kernel loads it as it is
-     * only if its SHA-256 is one the build recorded).
+     * request without it). `prebuilt`: code transpiled before (the kernel loads it as it is only
+     * if its SHA-256 is one the build recorded or `configure` named), with its `sourceMap`.
      */
-    run: (source, filename, { setup = false, prebuilt = false } = {}) => request({ type: 'run', source, filename, ...(setup ? { setup: true } : {}), ...(prebuilt ? { prebuilt: true } : {}) }),
+    run: (source, filename, { setup = false, prebuilt = false, sourceMap = null } = {}) => request({
+      type: 'run', source, filename, ...(setup ? { setup: true } : {}), ...(prebuilt ? { prebuilt: true, sourceMap } : {}),
+    }),
     /** JSON texts of the named globals, and the missing globals the scripts reached for. */
     report: (names) => request({ type: 'report', names }),
     /**
@@ -168,10 +170,13 @@ function paranoidSandboxHandle(post, options, teardown) {
     events,
     get death() { return deathReason; },
   };
-  /** What the sandbox is for (budget, level, capabilities, callbacks): once, before its first run. */
+  /**
+   * What the sandbox is for (budget, level, capabilities, callbacks, and the digests of the texts
+   * transpiled before that it may load as they are): once, before its first run.
+   */
   const configure = (settings) => {
     current = settings;
-    post({ type: 'configure', cpuMs: settings.cpuMs, level: settings.level, capabilities: settings.capabilities });
+    post({ type: 'configure', cpuMs: settings.cpuMs, level: settings.level, capabilities: settings.capabilities, prebuilt: settings.prebuilt ?? [] });
   };
   return { handle, deliver, die, ready, configure };
 }
@@ -271,7 +276,8 @@ let paranoidSpare = null;
 /**
  * Opens a sandbox: the waiting spare when there is one, else a fresh frame.
  * @param {{ cpuMs?: number, level?: string, layers?: object, capabilities?: { messages?: boolean },
- *   onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} [options]
+ *   prebuilt?: string[], onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} [options]
+ *   `prebuilt`: the SHA-256 (hex) of each text transpiled before that the sandbox may load as it is
  * @returns {Promise<object>} the sandbox handle: run, report, post, whenQuiet, kill, death, events
  */
 async function openSandbox(options = {}) {

@@ -1,7 +1,8 @@
 'use strict';
-// The GM API and the `dom` capability as a userscript sees them, built inside its own sandbox: this function's
-// text is run there (vetted and transpiled like any script) before the script's `@require`s,
-// called with what the content script gives it at the start (`init`, below).
+// The GM API and the `dom` capability as a userscript sees them, built inside its own sandbox:
+// the build transpiles this file once (`prebuilt/gm-prelude.js`), the sandbox loads it before
+// anything of the script's, and the content script then calls the function with what it gives
+// the script at its start (`init`, below).
 // It is convenience, not a boundary: every call becomes a message that the content script and
 // the background check against the script's grants, so a script that tampers with this code
 // only breaks its own calls. It is never called in the content script.

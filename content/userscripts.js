@@ -8,7 +8,7 @@
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidUserscriptPrelude, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidUserscriptMay */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidUserscriptMay */
 /* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -108,11 +108,13 @@ function paranoidAskUserscripts() {
 async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
   const scripts = await asked;
   if (!Array.isArray(scripts)) return;
-  // The replica's DOM library, asked for once, only when a script here may read or change the page.
+  // The texts the build transpiled, asked for once: the GM prelude (every script's), and the
+  // replica's DOM library only when a script here may read or change the page.
+  const prebuilt = (name) => paranoidExtension.runtime.sendMessage({ type: 'paranoid:prebuilt', name })
+    .then((text) => (typeof text === 'string' ? text : Promise.reject(new Error(`the extension's ${name} is not available`))));
   const usesPage = (script) => script.page?.read === true || script.page?.write === true;
-  const domLibrary = scripts.some(usesPage)
-    ? paranoidExtension.runtime.sendMessage({ type: 'paranoid:dom-library' }).then((text) => (typeof text === 'string' ? text : Promise.reject(new Error('the DOM library is not available'))))
-    : null;
+  const domLibrary = scripts.some(usesPage) ? prebuilt('dom-library') : null;
+  const gmPrelude = scripts.length > 0 ? prebuilt('gm-prelude') : null;
   const cpuMsOf = (script) => Math.min(usesPage(script) ? paranoidPolicy().userscripts.pageCpuMs : paranoidPolicy().userscripts.defaultCpuMs, site.cpuCapMs);
   const outcome = (script, result, detail) => {
     paranoidExtension.runtime.sendMessage({ type: 'paranoid:us-outcome', id: script.id, outcome: result, detail }).catch(() => {});
@@ -220,6 +222,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         sandbox = await open({
           cpuMs: cpuMsOf(script),
           capabilities: { messages: grants.size > 0 || usesPage(script) || script.page?.requests === true || script.page?.navigate === true },
+          prebuilt: script.code.filter((part) => part.digest !== null).map((part) => part.digest),
           onMessage: (data) => {
             update({ message: true });
             if (data !== null && typeof data === 'object' && data.dom === 'ops') { replica?.apply(data.ops); return; }
@@ -240,8 +243,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       }
       // The DOM library loads while the page does: it needs nothing of the page.
       const fail = (status, reason) => { update({ status, reason }); if (status !== 'killed') outcome(script, status, reason); };
-      const runPart = async (text, file, { setup = false, prebuilt = false } = {}) => {
-        const result = await sandbox.run(text, file, { setup, prebuilt });
+      const runPart = async (text, file, { setup = false, prebuilt = false, sourceMap = null } = {}) => {
+        const result = await sandbox.run(text, file, { setup, prebuilt, sourceMap });
         if (result.status === 'rejected') {
           update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
           outcome(script, 'rejected', result.diagnostics?.[0]?.message);
@@ -253,6 +256,10 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         }
         return true;
       };
+      // The GM prelude's function, then the DOM library: they need nothing of the page.
+      let prelude;
+      try { prelude = await gmPrelude; } catch (error) { fail('error', `the GM API: ${error.message}`); return; }
+      if (!await runPart(prelude, 'paranoid:gm-prelude.js', { setup: true, prebuilt: true })) return;
       if (usesPage(script)) {
         let library;
         try { library = await domLibrary; } catch (error) { fail('error', `the page replica: ${error.message}`); return; }
@@ -281,19 +288,20 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       // The values, read as the script starts, and kept current: changes made elsewhere (another
       // tab of the script's) reach the sandbox as they are stored.
       const values = paranoidValuesReader(script, grants);
-      const prelude = {
+      const gm = {
         grants: script.grants, spellings: limits.spellings, info: script.info,
         values: await values.snapshot(), resources: script.resources, resourceNames: script.resourceNames,
         valueNameMax: limits.valueNameMax, valuesMaxChars: limits.valuesMaxChars,
         page: { requests: script.page?.requests === true, navigate: script.page?.navigate === true },
       };
-      const parts = [{ text: `(${Function.prototype.toString.call(paranoidUserscriptPrelude)})(JSON.parse(${JSON.stringify(JSON.stringify(prelude))}));`, file: 'paranoid:gm-prelude' }];
-      for (const r of script.requires) parts.push({ text: r.text, file: r.url });
-      parts.push({ text: script.source, file: `userscript:${script.name}` });
+      // The script's own code (`@require`s, then the script) comes transpiled already when its
+      // stored build is current: those parts run `prebuilt`, by the digests `configure` named.
+      const parts = [{ text: `paranoidUserscriptPrelude(JSON.parse(${JSON.stringify(JSON.stringify(gm))}));`, file: 'paranoid:gm-prelude', digest: null, sourceMap: null }];
+      parts.push(...script.code);
       sandboxes.set(script.id, sandbox);
       update({ status: 'running' });
       for (const [i, part] of parts.entries()) {
-        if (!await runPart(part.text, part.file)) return;
+        if (!await runPart(part.text, part.file, { prebuilt: part.digest !== null, sourceMap: part.sourceMap })) return;
         if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
       }
       if (replica !== null && script.runAt === 'document-start') replica.ready();

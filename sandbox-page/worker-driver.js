@@ -34,6 +34,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   const addListener = g.EventTarget.prototype.addEventListener;
   const randomValues = g.crypto.getRandomValues.bind(g.crypto);
   const stringIndexOf = String.prototype.indexOf;
+  const regExpTest = g.RegExp.prototype.test;
+  const HEX_DIGEST = /^[0-9a-f]{64}$/;
 
   let worker = null;
   let configured = false;
@@ -292,6 +294,17 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
     apply(workerPost, worker, [{ type: 'boot', token, module, layers: options.layers ?? null }]);
   };
 
+  /** `configure.prebuilt`: SHA-256 digests (hex) of texts transpiled before, copied as strings. */
+  const digestsOf = (list) => {
+    const out = [];
+    if (!Array.isArray(list)) return out;
+    for (let i = 0; i < list.length && out.length < policy.sandbox.prebuiltNamed; i++) {
+      const digest = list[i];
+      if (typeof digest === 'string' && digest.length === 64 && apply(regExpTest, HEX_DIGEST, [digest])) out[out.length] = digest;
+    }
+    return out;
+  };
+
   /** A message from the host (already unwrapped from its event). */
   const fromHost = (message) => {
     if (dead || message === null || typeof message !== 'object') return;
@@ -303,7 +316,7 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       configured = true;
       if (typeof message.cpuMs === 'number' && message.cpuMs > 0) budgetMs = message.cpuMs;
       apply(workerPost, worker, [{ type: 'configure', cpuMs: budgetMs, level: typeof message.level === 'string' ? message.level : null,
-        capabilities: { messages: message.capabilities?.messages === true } }]);
+        capabilities: { messages: message.capabilities?.messages === true }, prebuilt: digestsOf(message.prebuilt) }]);
       return;
     }
     if (message.type === 'run' || message.type === 'report' || message.type === 'deliver') {
@@ -312,7 +325,9 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       lastRequest = message.id;
       if (message.setup === true && setupOpen && message.type !== 'report') setupIds.add(message.id);
       else setupOpen = false;
-      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime, prebuilt: message.prebuilt === true }]);
+      const prebuilt = message.type === 'run' && message.prebuilt === true;
+      const sourceMap = prebuilt && typeof message.sourceMap === 'string' ? message.sourceMap : null;
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime, prebuilt, sourceMap }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));
     }

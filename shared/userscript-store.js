@@ -8,11 +8,13 @@
 //   paranoid:us:history:ID     → { runs, rejections, kills, errors, last: [...] } (background)
 //   paranoid:us:update:ID      → the last update check: { checkedAt, forVersion, from, version,
 //                                offer, error? } (background/userscript-updates.js)
+//   paranoid:us:built:ID       → the code transpiled once, as its sandbox runs it
+//                                (shared/userscript-build.js)
 // Readers validate what they read: storage is an input like any other.
 // Also where a script's text comes from, for the install page and the update checks alike: the
 // URL its newer versions are fetched from, and the fetch with its redirect rule.
 
-/* global paranoidExtension, paranoidWasmCall, paranoidReadText, paranoidPolicy */
+/* global paranoidExtension, paranoidWasmCall, paranoidReadText, paranoidPolicy, paranoidBuiltKey, paranoidBuildUserscript, paranoidCurrentBuild */
 /* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript, paranoidUserscriptPage */
 
 const paranoidUserscriptKeys = {
@@ -90,18 +92,25 @@ async function paranoidListUserscripts() {
   return index.map((id) => paranoidValidUserscript(stored[paranoidUserscriptKeys.script(id)], id)).filter((r) => r !== null);
 }
 
+/**
+ * Stores `record` with its code transpiled (once: a save that changes no code, such as turning
+ * the script off, keeps the build it has). A build the core refuses is removed, not kept stale.
+ */
 async function paranoidSaveUserscript(record) {
   const index = await paranoidUserscriptIndex();
+  const built = await paranoidCurrentBuild(record) ?? await paranoidBuildUserscript(record);
   const items = { [paranoidUserscriptKeys.script(record.id)]: record };
+  if (built !== null) items[paranoidBuiltKey(record.id)] = built;
   if (!index.includes(record.id)) items[paranoidUserscriptKeys.index] = [...index, record.id];
+  if (built === null) await paranoidStorage().remove(paranoidBuiltKey(record.id));
   await paranoidStorage().set(items);
 }
 
-/** Deletes the script, its values and its history. */
+/** Deletes the script, its values, its history and its build. */
 async function paranoidDeleteUserscript(id) {
   const index = await paranoidUserscriptIndex();
   await paranoidStorage().set({ [paranoidUserscriptKeys.index]: index.filter((i) => i !== id) });
-  await paranoidStorage().remove([paranoidUserscriptKeys.script(id), paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id), paranoidUserscriptKeys.update(id)]);
+  await paranoidStorage().remove([paranoidUserscriptKeys.script(id), paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id), paranoidUserscriptKeys.update(id), paranoidBuiltKey(id)]);
 }
 
 /**

@@ -142,15 +142,27 @@ function kernelMain(g) {
   // Transpiling the host's script is the host's cost, not the sandbox's: it runs before the turn
   // opens, between `compiling` and `compiled`, which the watchdog does not count (it bounds them
   // separately). `Function` stand-ins transpile inside turns: that is the sandbox's cost.
-  // A `prebuilt` run is code the build already put through the same transpiler (the page
-  // replica's DOM library): it is loaded as it is only when its SHA-256 is one the build recorded
-  // in the policy (`prebuilt`), so that what runs untranspiled is exactly the build's vetted
-  // output, whatever the host sends; any other text marked so is refused, and nothing runs.
+  // A `prebuilt` run is code already put through the same transpiler: by the build (the page
+  // replica's DOM library, whose SHA-256 the policy's `prebuilt` lists), or by the extension when
+  // a userscript was saved (named by the host in the one `configure`, before anything ran: see
+  // `nameDigests`). It is loaded as it is only when its SHA-256 is one of those; any other text
+  // marked so is refused, and nothing runs.
   const prebuiltDigests = policy.prebuilt;
+  const namedDigests = c.create(null);
+  /** The host's `configure.prebuilt`: at most `sandbox.prebuiltNamed` digests, taken once. */
+  const nameDigests = (list) => {
+    if (!c.isArray(list)) return;
+    const n = list.length;
+    for (let i = 0; i < n && i < policy.sandbox.prebuiltNamed; i++) {
+      const digest = list[i];
+      if (typeof digest === 'string' && digest.length === 64) namedDigests[digest] = true;
+    }
+  };
   const isPrebuilt = (source) => {
     if (typeof source !== 'string') return false;
     const digest = sandbox.core.sha256(source).digest;
     if (typeof digest !== 'string') return false;
+    if (c.hasOwn(namedDigests, digest)) return true;
     for (let i = 0; i < prebuiltDigests.length; i++) if (prebuiltDigests[i] === digest) return true;
     return false;
   };
@@ -162,10 +174,11 @@ function kernelMain(g) {
       post(record({ type: 'compiling' }));
       let out;
       try {
+        // A prebuilt text's source map (for the original lines in errors) comes with it.
         out = message.prebuilt === true
           ? (isPrebuilt(message.source)
-            ? record({ ok: true, code: message.source, sourceMap: null })
-            : record({ ok: false, diagnostics: [record({ code: 'not-prebuilt', message: 'the code is marked as built with the extension, but it is not one of the texts the build transpiled', line: 1, column: 1, offset: 0 })] }))
+            ? record({ ok: true, code: message.source, sourceMap: typeof message.sourceMap === 'string' ? message.sourceMap : null })
+            : record({ ok: false, diagnostics: [record({ code: 'not-prebuilt', message: 'the code is marked as transpiled already, but it is not one of the texts the build transpiled or the host named when it configured the sandbox', line: 1, column: 1, offset: 0 })] }))
           : sandbox.core.transpile(message.source, level);
       } catch (error) {
         // A trap in the core (the glue already dropped the instance): nothing runs.
@@ -207,6 +220,7 @@ function kernelMain(g) {
       when: 'configure',
       handle: (message) => {
         if (typeof message.level === 'string') level = message.level;
+        nameDigests(message.prebuilt);
         sandbox.hostApi.configure(message);
       },
     }),

@@ -27,6 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const NOTE = 'a resource, fetched at install (over http, so pinned by its hash)';
 const LATIN1 = Buffer.concat([Buffer.from("var caf = '"), Buffer.from([0xe9]), Buffer.from("';")]); // no UTF-8
 const EVIL_LIB = "eval('1');";
+const SAVED_LIB = "var savedLib = { from: 'the library' };";
 /** A chunked response (no Content-Length) of 5 MiB: only a streaming count stops it. */
 const endless = chunkedBody();
 // Over the 1 MiB a message may carry: the install takes it (4 MiB), the answer cannot be sent.
@@ -138,6 +139,11 @@ dom.addClass('html', 'us-end');`,
   await GM.setValue('report', r);
 })();`,
     // No grant at all: its paranoid object has only cpuLevel (no messages to the host).
+    // Transpiled once, when it is saved; its @require too (the test's server serves the library).
+    saved: header(['@name Saved', '@namespace paranoid-tests', `@match ${origin}/saved/*`, '@grant GM.setValue',
+      `@require ${origin}/saved-lib.js#sha256-${createHash('sha256').update(SAVED_LIB).digest('base64')}`]) + `
+GM.setValue('ran', savedLib.from + ' and the source');
+throw new Error('where: the source');`,
     bare: header(['@name Bare', '@namespace paranoid-tests', `@match ${origin}/abuse/*`, '@grant none']) + `
 throw new Error('paranoid has: ' + Object.getOwnPropertyNames(paranoid).sort().join(','));`,
     // Downloads that must each refuse the install, for its own reason.
@@ -244,6 +250,8 @@ for (const [browser, ext] of BROWSERS) {
         <div class="ad">Buy now</div><div id="cookie-banner">We use cookies</div>
         <h2>first story</h2><p>text</p><h2>second story</h2><div class="sponsored">sponsored</div>`);
       server.serve('/lib.js', 'text/javascript', 'var lib = 1;'); // not the empty file the hash pins
+      server.serve('/saved-lib.js', 'text/javascript', SAVED_LIB);
+      server.serve('/saved/page.html', 'text/html; charset=utf-8', '<!doctype html><title>saved</title><p>saved</p>');
       server.serve('/app/page.html', 'text/html; charset=utf-8', '<!doctype html><title>app</title><p>app page</p>');
       server.serve('/abort/page.html', 'text/html; charset=utf-8', '<!doctype html><title>abort</title>');
       // Answers only after 20 s; records whether the client hung up first.
@@ -773,6 +781,67 @@ for (const [browser, ext] of BROWSERS) {
       // Without grants, the sandbox's paranoid object offers no messages; the history says
       // where the script threw, in its own file and line.
       assert.equal(all[`paranoid:us:history:${ids.bare}`].last.at(-1).detail, 'Error: paranoid has: cpuLevel (userscript:Bare, line 8)');
+    });
+
+    it('runs a script from the build stored when it was saved; refuses an edited build, passes over a stale one', async () => {
+      await paste(['saved']);
+      const key = `paranoid:us:built:${ids.saved}`;
+      const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+      /** Runs `f(done, ...args)` in the settings page, where the build's functions are loaded. */
+      const inSettings = async (f, ...args) => {
+        const page = await driver.getWindowHandle();
+        await openExtensionPage(driver, browser, ext, 'ui/options.html');
+        await driver.manage().setTimeouts({ script: 30000 });
+        const out = await driver.executeAsyncScript(f, ...args);
+        await closeBackTo(page);
+        return out;
+      };
+      const coreDigest = await inSettings(function (done) { done(globalThis.paranoidPolicy().coreDigest); });
+      assert.match(coreDigest, /^[0-9a-f]{64}$/);
+      let all = await storage();
+      const built = all[key];
+      const record = all[`paranoid:us:script:${ids.saved}`];
+      assert.equal(built.core, coreDigest, 'built by this core');
+      assert.equal(built.parts.length, 2, 'the @require, then the script');
+      for (const part of built.parts) {
+        assert.equal(part.digest, sha256(part.code));
+        assert.match(part.code, /^"use strict";/, 'transpiler output');
+        assert.match(JSON.parse(part.sourceMap).mappings, /./);
+      }
+      assert.equal(built.inputs, sha256(JSON.stringify([SAVED_LIB, record.source])));
+      const throwLine = record.source.split('\n').findIndex((line) => line.includes('where: the source')) + 1;
+      const ranOn = async (visit) => {
+        await driver.get(`${server.origin}/saved/page.html?${visit}`);
+        return storageUntil((a) => (a[`paranoid:us:history:${ids.saved}`]?.last ?? []).some((r) => r.url.endsWith(`?${visit}`)), `the run of ${visit}`);
+      };
+      // 1. What runs is the stored build: swapped for the build of other code (its digests
+      //    right), the page runs that, not the script's text. And an error in it is placed in
+      //    its own file and original line, by the stored source map.
+      const other = "GM.setValue('ran', savedLib.from + ' and the stored build');\n\nthrow new Error('where: the build');";
+      const swapped = await inSettings(function (r, done) { globalThis.paranoidBuildUserscript(r).then(done); }, { ...record, source: other });
+      await setStorage(() => ({ [key]: { ...built, parts: swapped.parts } }));
+      all = await ranOn('swapped');
+      assert.deepEqual(valuesOf(all, ids.saved), { ran: 'the library and the stored build' });
+      assert.equal(all[`paranoid:us:history:${ids.saved}`].last.at(-1).detail, 'Error: where: the build (userscript:Saved, line 3)');
+      // 2. A build whose code was edited but not its digest: refused, and nothing of it runs.
+      await setStorage(() => ({ [key]: { ...built, parts: [built.parts[0], { ...swapped.parts[1], code: swapped.parts[1].code.replace('stored build', 'edited build!') }] } }));
+      all = await ranOn('edited');
+      assert.deepEqual(valuesOf(all, ids.saved), { ran: 'the library and the stored build' }, 'the edited build did not run');
+      const edited = all[`paranoid:us:history:${ids.saved}`].last.at(-1);
+      assert.equal(edited.outcome, 'rejected');
+      assert.match(edited.detail, /marked as transpiled already, but it is not one of the texts/);
+      // 3. A build of other texts (the record changed, or the core did): passed over, the
+      //    sandbox transpiles the script's own text, and the background builds it again.
+      await setStorage(() => ({ [key]: { ...built, inputs: '0'.repeat(64) } }));
+      all = await ranOn('stale');
+      assert.deepEqual(valuesOf(all, ids.saved), { ran: 'the library and the source' });
+      assert.equal(all[`paranoid:us:history:${ids.saved}`].last.at(-1).detail, `Error: where: the source (userscript:Saved, line ${throwLine})`);
+      all = await storageUntil((a) => a[key]?.inputs === built.inputs, 'the build was not made again');
+      assert.deepEqual(all[key], built, 'the same core makes the same build');
+      await setStorage(() => ({ [key]: { ...built, core: 'f'.repeat(64) } }));
+      all = await ranOn('other-core');
+      assert.equal(all[`paranoid:us:history:${ids.saved}`].last.at(-1).detail, `Error: where: the source (userscript:Saved, line ${throwLine})`);
+      await storageUntil((a) => a[key]?.core === coreDigest, 'the build of another core was not made again');
     });
 
     it('refuses downloads and install URLs that are not UTF-8, too big, missing, swapped by a redirect, or refused code', async () => {

@@ -6,6 +6,7 @@
 //!
 //! What is generated: `sandbox-page/policy.js` (the policy tables from `paranoid policy`),
 //! `replica/domino.js` (the replica's DOM library, transpiled by the build: [`dom_library`]),
+//! `prebuilt/gm-prelude.js` (the GM API a userscript's sandbox builds, transpiled: [`prebuilt`]),
 //! `sandbox-page/kernel.js` (the kernel files wrapped into one function expression, so the
 //! kernel leaves no global binding in the worker), and Chrome's service worker. The manifest's
 //! file lists and CSPs and the sandbox page's are written in from [`layout`], the one place
@@ -22,6 +23,7 @@ use crate::util::{self, cmd, Failure, Result};
 
 mod dom_library;
 mod layout;
+mod prebuilt;
 
 const STEP: &str = "extension";
 
@@ -111,13 +113,18 @@ pub fn extension(root: &Path) -> Result {
     let out = build::build(root)?;
     let mut policy = policy_json(root, &out.cli)?;
     let dom_library = dom_library::prebuild(root, &out.cli).map_err(fail)?;
+    let gm_prelude = prebuilt::prebuild_gm_prelude(root, &out.cli).map_err(fail)?;
     // The texts the build transpiled, which the kernel may load as they are (by SHA-256).
-    policy["prebuilt"] = serde_json::json!([dom_library.digest]);
+    policy["prebuilt"] = serde_json::json!([dom_library.digest, gm_prelude.1]);
+    let core = fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?;
+    // What a userscript's stored build records (shared/userscript-build.js): a new core, a new build.
+    policy["coreDigest"] = serde_json::json!(prebuilt::sha256_hex(&core));
     let wasm = Wasm {
-        core: fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?,
+        core,
         meta: fs::read(&out.meta_wasm)
             .map_err(|e| fail(format!("cannot read the meta wasm: {e}")))?,
         dom_library,
+        gm_prelude: gm_prelude.0,
     };
     let dist = root.join("dist");
     for browser in Browser::ALL {
@@ -149,6 +156,8 @@ struct Wasm {
     core: Vec<u8>,
     meta: Vec<u8>,
     dom_library: dom_library::Prebuilt,
+    /// The GM prelude, transpiled ([`prebuilt::GM_PRELUDE`]).
+    gm_prelude: String,
 }
 
 fn policy_json(root: &Path, cli: &Path) -> Result<Value> {
@@ -207,6 +216,7 @@ fn lay_out(
         &dir.join(dom_library::BUNDLE_LICENSE),
         wasm.dom_library.license.as_bytes(),
     )?;
+    write(&dir.join(prebuilt::GM_PRELUDE), wasm.gm_prelude.as_bytes())?;
 
     let policy_text = serde_json::to_string(policy).expect("JSON");
     write(

@@ -137,6 +137,10 @@ pub const SANDBOX_DATA_URL_MAX_CHARS: usize = 64 * 1024;
 pub const SANDBOX_FUNCTION_CACHE_ENTRIES: u32 = 512;
 pub const SANDBOX_FUNCTION_CACHE_CHARS: usize = 2 * 1024 * 1024;
 
+/// How many texts transpiled before the sandbox started (a userscript and its `@require`s,
+/// transpiled when the script was saved) the host may name in `configure`, by SHA-256.
+pub const SANDBOX_PREBUILT_NAMED: u32 = 256;
+
 /// Where scripts load from `data:` URLs, a stack names each script by its whole text; the kernel
 /// swaps the newest this many URLs for short names (each compiled `Function` text makes one).
 /// A stack shows a few frames of recent scripts; each remembered URL costs a scan of every

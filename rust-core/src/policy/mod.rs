@@ -34,6 +34,9 @@ pub fn tables() -> serde_json::Value {
         // as it is (`run` with `prebuilt`): none here; `cargo xtask extension` writes the DOM
         // library's (xtask/src/extension/dom_library.rs).
         "prebuilt": [],
+        // The SHA-256 (hex) of the core's wasm, which `cargo xtask extension` writes: what a
+        // userscript transpiled when it was saved records, so that a new core transpiles again.
+        "coreDigest": "",
         "maxSourceBytes": limits::MAX_SOURCE_BYTES,
         "hostTextLimit": limits::HOST_TEXT_LIMIT,
         "messageLimit": limits::MESSAGE_LIMIT,
@@ -65,6 +68,7 @@ pub fn tables() -> serde_json::Value {
             "dataUrlsKept": limits::SANDBOX_DATA_URLS_KEPT,
             "dataUrlMaxChars": limits::SANDBOX_DATA_URL_MAX_CHARS,
             "functionCacheEntries": limits::SANDBOX_FUNCTION_CACHE_ENTRIES,
+            "prebuiltNamed": limits::SANDBOX_PREBUILT_NAMED,
             "functionCacheChars": limits::SANDBOX_FUNCTION_CACHE_CHARS,
             "missingKept": limits::SANDBOX_MISSING_KEPT,
             "locatesPerSecond": limits::SANDBOX_LOCATES_PER_SECOND,
@@ -117,6 +121,7 @@ mod tests {
         "mustBeGone",
         "frameUnforgeable",
         "prebuilt",
+        "coreDigest",
         "maxSourceBytes",
         "hostTextLimit",
         "messageLimit",
@@ -144,6 +149,7 @@ mod tests {
         "sandbox.dataUrlsKept",
         "sandbox.dataUrlMaxChars",
         "sandbox.functionCacheEntries",
+        "sandbox.prebuiltNamed",
         "sandbox.functionCacheChars",
         "sandbox.missingKept",
         "sandbox.locatesPerSecond",

@@ -91,7 +91,7 @@ pub const MESSAGES: &[Message] = &[
         "content",
         "frame",
         "port",
-        &["cpuMs", "level", "capabilities"],
+        &["cpuMs", "level", "capabilities", "prebuilt"],
     ),
     m(
         "port",
@@ -99,7 +99,15 @@ pub const MESSAGES: &[Message] = &[
         "content",
         "frame",
         "port",
-        &["id", "source", "filename", "hostTime", "setup", "prebuilt"],
+        &[
+            "id",
+            "source",
+            "filename",
+            "hostTime",
+            "setup",
+            "prebuilt",
+            "sourceMap",
+        ],
     ),
     m(
         "port",
@@ -181,7 +189,7 @@ pub const MESSAGES: &[Message] = &[
         "frame",
         "worker",
         "frame",
-        &["cpuMs", "level", "capabilities"],
+        &["cpuMs", "level", "capabilities", "prebuilt"],
     ),
     m(
         "worker",
@@ -189,7 +197,14 @@ pub const MESSAGES: &[Message] = &[
         "frame",
         "worker",
         "frame",
-        &["id", "source", "filename", "hostTime", "prebuilt"],
+        &[
+            "id",
+            "source",
+            "filename",
+            "hostTime",
+            "prebuilt",
+            "sourceMap",
+        ],
     ),
     m(
         "worker",
@@ -338,11 +353,11 @@ pub const MESSAGES: &[Message] = &[
     ),
     m(
         "runtime",
-        "paranoid:dom-library",
+        "paranoid:prebuilt",
         "content",
         "background",
         "content",
-        &[],
+        &["name"],
     ),
     // runtime: the background to Chrome's offscreen clipboard page.
     m(

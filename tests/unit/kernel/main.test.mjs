@@ -156,6 +156,34 @@ describe('the dispatch', () => {
     assert.equal(results[4].status, 'rejected', 'transpiled output is not a script the transpiler takes');
   });
 
+  it('loads as it is a text whose SHA-256 the one configure named, with its source map; nothing named later', async () => {
+    // What the extension stores when a userscript is saved: the transpiler's output and its digest.
+    const saved = execFileSync(paranoidBin(), ['transpile', '-'], { input: 'var fromSave = 6 * 7;', encoding: 'utf8' });
+    const late = execFileSync(paranoidBin(), ['transpile', '-'], { input: 'var late = 1;', encoding: 'utf8' });
+    const digest = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const { send, take } = await kernel();
+    await take();
+    // Named with junk around it: non-strings, a wrong length, an object with a toString.
+    send({ type: 'configure', cpuMs: 100, prebuilt: [7, 'abc', { toString: () => digest(late) }, digest(saved).toUpperCase(), digest(saved)] });
+    send({ type: 'run', id: 1, source: saved, filename: 'userscript:x', hostTime: now(), prebuilt: true, sourceMap: '{"version":3,"mappings":"AAAA"}' });
+    send({ type: 'report', id: 2, names: ['fromSave'], hostTime: now() });
+    const first = await take();
+    assert.deepEqual(first.filter((m) => m.type === 'result'), [{ type: 'result', id: 1, status: 'ok' }]);
+    assert.equal(first.find((m) => m.type === 'loaded').sourceMap, '{"version":3,"mappings":"AAAA"}');
+    assert.equal(first.find((m) => m.type === 'report').values.fromSave, '42');
+    // A second configure (a host that lost the port, or a bug) names another text: refused, as
+    // are the object whose toString gave a digest and a named text with a byte more.
+    send({ type: 'configure', cpuMs: 100, prebuilt: [digest(late)] });
+    send({ type: 'run', id: 3, source: late, filename: 'late.js', hostTime: now(), prebuilt: true });
+    send({ type: 'run', id: 4, source: `${saved};`, filename: 'more.js', hostTime: now(), prebuilt: true });
+    const results = (await take()).filter((m) => m.type === 'result');
+    assert.equal(results.length, 2);
+    for (const r of results) {
+      assert.equal(r.status, 'rejected', JSON.stringify(r));
+      assert.equal(r.diagnostics[0].code, 'not-prebuilt');
+    }
+  });
+
   it('takes configure once: a second cannot grant messages', async () => {
     const { send, take } = await kernel();
     await take();

@@ -16,10 +16,6 @@
 use std::fs;
 use std::path::Path;
 
-use sha2::{Digest, Sha256};
-
-use crate::util::cmd;
-
 /// Where the bundle lands in the extension: the native transpiler's output for it (see
 /// [`prebuild`]), with domino's license beside it.
 pub const BUNDLE: &str = "replica/domino.js";
@@ -44,29 +40,7 @@ pub fn prebuild(root: &Path, cli: &Path) -> Result<Prebuilt, String> {
     bundle.push_str(&format!(
         "(function () {{\n{layer}\nglobalThis.paranoidReplicaLayer = paranoidReplicaLayer;\n}})();\n"
     ));
-    let dir = root.join("target").join("replica");
-    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let source = dir.join("domino.js");
-    fs::write(&source, &bundle).map_err(|e| format!("{}: {e}", source.display()))?;
-    let mut c = cmd(cli, root);
-    c.arg("transpile").arg(&source);
-    let output = c.output().map_err(|e| format!("cannot run the CLI: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "the transpiler refused the DOM library ({}): {}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr)
-                .chars()
-                .take(2000)
-                .collect::<String>()
-        ));
-    }
-    let code =
-        String::from_utf8(output.stdout).map_err(|e| format!("the transpiler's output: {e}"))?;
-    let digest = Sha256::digest(code.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let (code, digest) = super::prebuilt::transpile(root, cli, "domino.js", &bundle)?;
     let license = fs::read_to_string(root.join(LICENSE)).map_err(|e| format!("{LICENSE}: {e}"))?;
     Ok(Prebuilt {
         code,
