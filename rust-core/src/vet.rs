@@ -293,7 +293,18 @@ impl Visit for Vetter<'_> {
             Expr::Array(_) => Construct::ArrayLiteral,
             Expr::Object(_) => Construct::ObjectLiteral,
             Expr::Fn(_) => Construct::FunctionExpression,
-            Expr::Unary(_) => Construct::UnaryOperator,
+            Expr::Unary(u) => {
+                // Strict code may not delete a name, in parentheses either (`delete ((x))`): the
+                // parser catches only the bare form, and the rewrite would make it a property's.
+                if u.op == UnaryOp::Delete && matches!(u.arg.unwrap_parens(), Expr::Ident(_)) {
+                    self.refuse(
+                        Code::SyntaxError,
+                        "'delete' cannot be called on an identifier in strict mode".into(),
+                        u.span,
+                    );
+                }
+                Construct::UnaryOperator
+            }
             Expr::Update(_) => Construct::UpdateOperator,
             Expr::Bin(b) => match b.op {
                 BinaryOp::Exp => Construct::ExponentOperator,
