@@ -34,9 +34,14 @@ use crate::{EsLevel, FunctionKind, Options, Transpiled};
 pub(crate) enum Request {
     Vet,
     Transpile,
+    /// The text of an indirect `eval` ([`crate::transpile_eval`]).
+    Eval,
     PageUse,
     Sha256,
-    Function { kind: FunctionKind, parts: usize },
+    Function {
+        kind: FunctionKind,
+        parts: usize,
+    },
     LoneSurrogate,
 }
 
@@ -63,6 +68,7 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
                 serde_json::json!({ "ok": diagnostics.is_empty(), "diagnostics": diagnostics })
             }
             Request::Transpile => transpiled(crate::transpile(utf8(input)?, &options)?),
+            Request::Eval => transpiled(crate::transpile_eval(utf8(input)?, &options)?),
             Request::Sha256 => {
                 use sha2::Digest;
                 let digest = sha2::Sha256::digest(utf8(input)?.as_bytes());
@@ -203,6 +209,12 @@ mod exports {
     #[no_mangle]
     pub extern "C" fn paranoid_transpile(len: u32, level: u32) -> u32 {
         respond(Request::Transpile, len, level)
+    }
+
+    /// The text of an indirect `eval`: a script whose completion values go to the runtime.
+    #[no_mangle]
+    pub extern "C" fn paranoid_transpile_eval(len: u32, level: u32) -> u32 {
+        respond(Request::Eval, len, level)
     }
 
     /// `kind` indexes `FunctionKind::ALL`; `parts` counts the parameters plus the body.

@@ -13,8 +13,8 @@ use swc_common::{Span, SyntaxContext, DUMMY_SP};
 use swc_ecma_ast::*;
 
 use crate::policy::reserved::{
-    CHECK_GLOBAL_DECLARATIONS, DECLARE_FUNCTION, DECLARE_LEXICAL, DECLARE_VARS, FUNCTION_RESULT,
-    GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS,
+    CHECK_GLOBAL_DECLARATIONS, DECLARE_FUNCTION, DECLARE_LEXICAL, DECLARE_VARS, EVAL_VALUE,
+    FUNCTION_RESULT, GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS,
 };
 
 /// An identifier with no syntax context (the resolver has run, or is yet to).
@@ -206,6 +206,11 @@ pub(crate) fn function_result(function: Expr) -> Expr {
         return_type: None,
     });
     runtime_call(FUNCTION_RESULT, vec![factory])
+}
+
+/// `__paranoid_rt__.evalValue(value)`: a completion value of an indirect `eval`'s text.
+pub(crate) fn eval_value(value: Expr) -> Expr {
+    runtime_call(EVAL_VALUE, vec![value])
 }
 
 /// `__paranoid_rt__.declareLexical(["Name"]), __paranoid_scope__.Name = class Name {…}`, `span`

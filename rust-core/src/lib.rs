@@ -12,6 +12,7 @@
 mod abi;
 mod diagnostic;
 mod emit;
+mod eval;
 mod factory;
 mod function;
 mod hoisting;
@@ -31,6 +32,7 @@ mod writer;
 use swc_common::{Globals, GLOBALS};
 
 pub use diagnostic::{Code, Diagnostic};
+pub use eval::transpile_eval;
 pub use function::{handed_over, transpile_function, FunctionKind};
 pub use level::EsLevel;
 pub use page_use::{page_use, PageUse};

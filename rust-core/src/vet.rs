@@ -2,8 +2,9 @@
 //! allowlist (`policy/syntax.rs`) at the requested level. A node it cannot name is `Invalid`,
 //! which is never allowed: new swc node kinds fail closed.
 //!
-//! Identifiers get three more checks: `eval` in any spelling (the lexer has already decoded
-//! escapes, so `\u0065val` arrives as `eval`), names with the reserved prefix, and `await` used
+//! Identifiers get three more checks: `eval` anywhere but as a value (a direct `eval(…)` call
+//! is refused; `(0, eval)(…)` calls the indirect-eval stand-in, and `eval` is never declared or
+//! assigned), names with the reserved prefix, and `await` used
 //! as an identifier (legal in sloppy scripts, but it would make `await /x/` ambiguous for the
 //! nesting pre-scan, and no real script needs it).
 
@@ -332,13 +333,33 @@ impl Visit for Vetter<'_> {
             }
             Expr::SuperProp(_) => Construct::SuperProperty,
             Expr::Cond(_) => Construct::ConditionalExpression,
-            Expr::Call(c) => match c.callee {
+            Expr::Call(c) => match &c.callee {
                 Callee::Super(_) => Construct::SuperCall,
                 Callee::Import(_) => Construct::ImportCall,
-                Callee::Expr(_) => Construct::CallExpression,
+                Callee::Expr(callee) => {
+                    // `eval(…)` and `(eval)(…)` are direct evals: the text would see the
+                    // caller's local variables, which no stand-in can give.
+                    if matches!(callee.unwrap_parens(), Expr::Ident(i) if &*i.sym == "eval") {
+                        self.refuse(
+                            Code::Eval,
+                            "a direct `eval(…)` call is not available in the sandbox (its text \
+                             would see the caller's variables); `(0, eval)(…)` runs the text as \
+                             a global script"
+                                .into(),
+                            c.span,
+                        );
+                    }
+                    Construct::CallExpression
+                }
             },
             Expr::New(_) => Construct::NewExpression,
             Expr::Seq(_) => Construct::SequenceExpression,
+            Expr::Ident(i) if &*i.sym == "eval" => {
+                // `eval` as a value is the indirect-eval stand-in; any other use of the name (a
+                // binding, an assignment target) is refused in `visit_ident`.
+                self.check(Construct::Identifier, i.span);
+                return;
+            }
             Expr::Ident(_) => Construct::Identifier,
             // Literals are named by `visit_lit`.
             Expr::Lit(_) => {
@@ -396,7 +417,13 @@ impl Visit for Vetter<'_> {
 
     fn visit_prop(&mut self, n: &Prop) {
         match n {
-            Prop::Shorthand(i) => self.check(Construct::ShorthandProperty, i.span),
+            Prop::Shorthand(i) => {
+                self.check(Construct::ShorthandProperty, i.span);
+                // `{ eval }` reads the stand-in as a value, as `{ eval: eval }` does.
+                if &*i.sym == "eval" {
+                    return;
+                }
+            }
             Prop::KeyValue(_) => {}
             // `{a = 1}` is only valid as a destructuring target, where it is an `ObjectPat`.
             Prop::Assign(a) => self.check(Construct::Invalid, a.span),
@@ -514,7 +541,8 @@ impl Visit for Vetter<'_> {
         if &*n.sym == "eval" {
             self.refuse(
                 Code::Eval,
-                "`eval` is not available in the sandbox (in any spelling)".into(),
+                "`eval` may be read and called (as a global eval) but not declared or assigned"
+                    .into(),
                 n.span,
             );
         } else if is_reserved_identifier(&n.sym) {

@@ -101,6 +101,11 @@ function makeCore(c, module, policy) {
       const l = levelIndex(level);
       return record(call([source], false, (e, len) => e.paranoid_transpile(len, l)));
     },
+    /** The text of an indirect `eval`: a script whose completion values go to the runtime. */
+    transpileEval(source, level) {
+      const l = levelIndex(level);
+      return record(call([source], false, (e, len) => e.paranoid_transpile_eval(len, l)));
+    },
     /** `parts`: parameter strings then the body, already strings. */
     transpileFunction(parts, kind, level) {
       const l = levelIndex(level);

@@ -11,7 +11,7 @@
 // After the boot, each message is a row of the policy's protocol table (hop `worker`, to the
 // worker), and `dispatch` says when each is taken and what answers it.
 
-/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, scrubGlobal,
+/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, scrubGlobal, makeEval,
    paranoidPolicy, layerSwitches, makeTurns, makeLoader, makeHostText, makeConsole, makeHostApi, makeReport */
 
 /** What a worker must have captured; the boot refuses to go on without any of them. */
@@ -72,11 +72,12 @@ function kernelMain(g) {
     };
   };
   /** What the scope offers under the policy's `stand-in` globals. */
-  const standIns = (clock, webApis, functions, hostApi) => {
+  const standIns = (clock, webApis, functions, evaluator, hostApi) => {
     const all = c.create(null);
     for (let i = 0; i < CLOCK_GLOBALS.length; i++) all[CLOCK_GLOBALS[i]] = clock.standIns[CLOCK_GLOBALS[i]];
     for (let i = 0; i < WEB_GLOBALS.length; i++) all[WEB_GLOBALS[i]] = webApis.standIns[WEB_GLOBALS[i]];
     all.Function = functions.Function;
+    all.eval = evaluator.eval;
     all.console = sandboxConsole.standIn;
     all.paranoid = hostApi.api;
     return all;
@@ -132,7 +133,9 @@ function kernelMain(g) {
     // 7. The stand-in scope, and the reserved names that reach it.
     // 6b. The web platform's stand-ins (URL, crypto, performance, animation frames).
     const webApis = makeWebApis(c, clock, policy.animationFrameMs);
-    const scope = makeScope(c, policy, standIns(clock, webApis, functions, hostApi), loader.handOver, report.noteMissing);
+    // 6c. The indirect-eval stand-in (the core's eval entry, at the sandbox's level).
+    const evaluator = makeEval(c, layers.transpile ? (source) => core.transpileEval(source, level) : null, (code) => loader.load(loader.prepare(code).url));
+    const scope = makeScope(c, policy, standIns(clock, webApis, functions, evaluator, hostApi), loader.handOver, report.noteMissing, evaluator.completion);
     bindReserved(scope, layers);
     // 8. The scrub of the real global.
     if (layers.scrub) scrub(layers);

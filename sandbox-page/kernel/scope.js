@@ -19,8 +19,9 @@
  * @param {Record<string, unknown>} standIns the kernel's values for `stand-in` globals (but G's names)
  * @param {(fn: Function) => Function} functionResult receives what a `Function` stand-in's output defines
  * @param {(key: string | symbol) => void} noteMissing told of every name looked up and not found
+ * @param {(value: any) => any} [evalValue] receives the completion values of an indirect eval's text
  */
-function makeScope(c, policy, standIns, functionResult, noteMissing) {
+function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) {
   const realGlobal = c.global;
   const data = (value, writable, enumerable, configurable) =>
     ({ __proto__: null, value, writable, enumerable, configurable });
@@ -112,6 +113,7 @@ function makeScope(c, policy, standIns, functionResult, noteMissing) {
       }
     },
     functionResult(fn) { return functionResult(fn); },
+    evalValue(value) { return evalValue(value); },
     sealConsts(names) {
       for (let i = 0; i < names.length; i++) c.defineProperty(S, names[i], { __proto__: null, writable: false });
     },

@@ -22,10 +22,14 @@ function look(label, v) {
 function finish() {
   __probe = { escaped: hits.length > 0, detail: (hits.length ? hits.join('; ') + ' | ' : '') + notes.join('; ') };
 }
+// The sandbox's eval is a stand-in that vets its text: it may run `1 + 1`, but text that names
+// the transpiler's reserved names (bound on the worker's real global) must be refused as syntax.
 try {
   var g = eval?.('this');
   var sum = eval?.('1 + 1');
-  __probe = { escaped: sum === 2 || capability(g) !== '', detail: 'eval?.() ran: ' + sum + ', this has ' + (capability(g) || 'nothing') };
+  var reached = '';
+  try { eval?.('__paranoid_scope__'); reached = '__paranoid_scope__ was reachable'; } catch (e) { if (!(e instanceof SyntaxError)) reached = 'not refused as syntax: ' + e; }
+  __probe = { escaped: capability(g) !== '' || reached !== '', detail: 'eval?.() ran: ' + sum + ', this has ' + (capability(g) || 'nothing') + '; ' + (reached || 'reserved names refused') };
 } catch (e) {
   __probe = { escaped: false, detail: 'threw: ' + e };
 }

@@ -44,6 +44,7 @@ const KERNEL_FILES: &[&str] = &[
     "console.js",
     "host-api.js",
     "report.js",
+    "eval.js",
     "main.js",
 ];
 

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use paranoid_core::policy::limits::MAX_NESTING;
 use paranoid_core::{
-    nesting_depth, transpile, transpile_function, vet, Diagnostic, EsLevel, FunctionKind,
-    LineIndex, Options,
+    nesting_depth, transpile, transpile_eval, transpile_function, vet, Diagnostic, EsLevel,
+    FunctionKind, LineIndex, Options,
 };
 use paranoid_meta::connect::ConnectHost;
 use paranoid_meta::match_pattern::MatchPattern;
@@ -18,7 +18,8 @@ use paranoid_meta::metadata::{self, Problem};
 const USAGE: &str = "\
 usage:
   paranoid vet FILE... [--json] [--es LEVEL]
-  paranoid transpile FILE [--es LEVEL] [--source-map OUT]
+  paranoid transpile FILE [--es LEVEL] [--source-map OUT] [--eval]
+      (--eval: as the text of an indirect `eval`, its completion values handed to the runtime)
   paranoid function [--kind normal|async|generator|async-generator] [--es LEVEL] ARG...
       (like `new Function(...ARGS)`: the last ARG is the body, the others are parameters)
   paranoid nesting FILE...
@@ -85,6 +86,7 @@ struct Parsed {
     level: EsLevel,
     source_map: Option<String>,
     kind: Option<FunctionKind>,
+    eval: bool,
 }
 
 fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Parsed, Usage> {
@@ -115,6 +117,7 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Parsed, Usage> {
         };
         match name {
             "--json" => parsed.json = true,
+            "--eval" => parsed.eval = true,
             "--es" => parsed.level = value("a level")?.parse().map_err(Usage)?,
             "--source-map" => parsed.source_map = Some(value("a file")?),
             "--kind" => {
@@ -215,13 +218,18 @@ fn cmd_vet(args: &[String]) -> Result<bool, Usage> {
 }
 
 fn cmd_transpile(args: &[String]) -> Result<bool, Usage> {
-    let flags = parse_flags(args, &["--es", "--source-map"])?;
+    let flags = parse_flags(args, &["--es", "--source-map", "--eval"])?;
     let [path] = flags.positional.as_slice() else {
         return Err(Usage("`transpile` needs exactly one FILE".into()));
     };
     let source = read_input(path)?;
     let options = Options { level: flags.level };
-    match transpile(&source, &options) {
+    let out = if flags.eval {
+        transpile_eval(&source, &options)
+    } else {
+        transpile(&source, &options)
+    };
+    match out {
         Ok(out) => {
             if let Some(map_path) = &flags.source_map {
                 let map = name_source(&out.source_map, display_name(path), &source);

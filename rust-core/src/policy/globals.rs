@@ -55,6 +55,7 @@ globals! {
     CopiedIfPresent "ECMA-262 2025 additions, present in current engines": Iterator Float16Array;
     Copied "ECMA-262 control abstraction and reflection": Promise Proxy Reflect JSON;
     StandIn "compiles through the transpiler (no eval anywhere)": Function;
+    StandIn "an indirect eval: the text vetted and transpiled as a global script, as Function's is; a direct `eval(…)` call is refused by the vetter": eval;
     StandIn "the virtual clock: time stands still during synchronous code": Date;
     StandIn "ECMA-402, with DateTimeFormat reading the virtual clock": Intl;
     StandIn "virtual timers: exact virtual times, string handlers refused, this undefined":

@@ -164,6 +164,8 @@ function buildInRealm(host) {
       }
     },
     functionResult(fn) { return fn; },
+    // A completion value of an indirect eval's text (this runtime runs no eval's text).
+    evalValue(value) { return value; },
     sealConsts(names) {
       for (let i = 0; i < names.length; i++) defineProperty(S, names[i], { __proto__: null, writable: false });
     },

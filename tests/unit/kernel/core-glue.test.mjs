@@ -56,7 +56,7 @@ describe('the core through the glue', { skip }, () => {
   it('imports nothing and exports only the protocol of rust-core/src/abi.rs', () => {
     assert.deepEqual(WebAssembly.Module.imports(module), []);
     const exported = WebAssembly.Module.exports(module).map((e) => e.name);
-    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use', 'paranoid_sha256']) {
+    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_eval', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use', 'paranoid_sha256']) {
       assert.ok(exported.includes(name), name);
     }
   });
@@ -114,6 +114,17 @@ describe('the core through the glue', { skip }, () => {
     for (const wrong of ['Function', 'arrow', '', 0]) {
       assert.throws(() => core.transpileFunction(['return 1'], wrong, null), realm.global.TypeError, String(wrong));
     }
+  });
+
+  it('transpiles an indirect eval\'s text with its completion values handed to the runtime; a direct eval inside is refused', () => {
+    const { core } = glue();
+    const out = core.transpileEval('1; if (true) { 2; } var x = 3;', null);
+    assert.equal(out.ok, true, JSON.stringify(plain(out).diagnostics));
+    assert.match(out.code, /__paranoid_rt__\.evalValue\(2\)/);
+    assert.doesNotMatch(out.code, /evalValue\(__paranoid_scope__\.x=3\)/, 'a declaration keeps no value');
+    const refused = core.transpileEval('eval("this")', null);
+    assert.equal(refused.ok, false);
+    assert.ok(refused.diagnostics.some((d) => d.code === 'eval'));
   });
 
   it('sends parameters and body as separate parts, with lengths past 65,535 bytes and in any script', () => {

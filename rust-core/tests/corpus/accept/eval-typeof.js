@@ -1,0 +1,2 @@
+// output-includes: typeof __paranoid_scope__.eval
+typeof eval;

@@ -1,2 +1,0 @@
-// expect: eval
-(0, eval)(1);

@@ -1,2 +1,0 @@
-// expect: eval
-eval?.(1);

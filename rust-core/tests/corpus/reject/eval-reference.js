@@ -1,3 +1,0 @@
-// expect: eval
-// why: even a bare reference could be called later
-var e = eval;

@@ -1,0 +1,3 @@
+// expect: eval
+// why: a shorthand pattern binds the name eval, which strict code forbids too
+var { eval } = {};

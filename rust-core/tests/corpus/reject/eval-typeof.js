@@ -1,2 +1,0 @@
-// expect: eval
-typeof eval;
