@@ -83,6 +83,8 @@ pub struct Scanner<'a, L: Tokens> {
     frames: Vec<Frame>,
     prev: Prev,
     prev_token: Option<Token>,
+    /// The token before `prev_token` (`new` in `new.target`).
+    before_prev_token: Option<Token>,
     code_point_escapes: Vec<BytePos>,
     trailing_commas: Vec<BytePos>,
     /// The kind of the last `(`…`)` closed, to tell a function body from a block.
@@ -120,6 +122,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             )],
             prev: Prev::ExpectOperand,
             prev_token: None,
+            before_prev_token: None,
             last_closed_paren: None,
             code_point_escapes: Vec::new(),
             trailing_commas: Vec::new(),
@@ -132,20 +135,30 @@ impl<'a, L: Tokens> Scanner<'a, L> {
     /// Scans to the end. Escaped keywords are collected; too deep a nesting stops the scan.
     pub fn run(mut self) -> Result<Scan, Refusal> {
         let mut escaped = Vec::new();
+        // An escaped keyword that is a property's name only if the next token says so.
+        let mut if_key: Option<Refusal> = None;
         let mut next = self.lexer.first_token();
         loop {
             if next.token == Token::Eof {
                 break;
             }
             let token = self.resolve(next)?;
-            if let Err(refusal) = self.check_escaped_word(&token) {
-                escaped.push(refusal);
+            if let Some(refusal) = if_key.take() {
+                if !matches!(token.token, Token::LParen | Token::Colon) {
+                    escaped.push(refusal);
+                }
+            }
+            match self.check_escaped_word(&token) {
+                words::Escaped::Fine => {}
+                words::Escaped::Refused(refusal) => escaped.push(refusal),
+                words::Escaped::IfKey(refusal) => if_key = Some(refusal),
             }
             self.check_untagged_template(&token)?;
             self.record(&token);
             self.step(&token)?;
             next = self.lexer.next_token();
         }
+        escaped.extend(if_key);
         Ok(Scan {
             escaped,
             code_point_escapes: self.code_point_escapes,
@@ -177,6 +190,7 @@ impl<'a, L: Tokens> Scanner<'a, L> {
             prev_token: self.prev_token,
             prev: self.prev,
         };
+        self.before_prev_token = self.prev_token;
         self.prev_token = Some(t.token);
         match t.token {
             Token::LParen | Token::LBracket | Token::LBrace => self.open_bracket(&at),

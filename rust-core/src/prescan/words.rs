@@ -11,6 +11,15 @@ use swc_ecma_parser::input::Tokens;
 use swc_ecma_parser::unstable::{Token, TokenAndSpan, TokenValue};
 
 use super::state::{FrameKind, ParenOwner, PendingBody, Prev};
+
+/// What an escaped word's spelling allows ([`Scanner::check_escaped_word`]).
+pub(super) enum Escaped {
+    Fine,
+    Refused(Refusal),
+    /// A keyword written with escapes where a property's or a class member's name may be: fine
+    /// if the next token makes it one, refused otherwise.
+    IfKey(Refusal),
+}
 use super::{At, Refusal, Scanner};
 use crate::diagnostic::Code;
 use crate::policy::reserved::must_not_be_escaped;
@@ -94,7 +103,48 @@ impl<L: Tokens> Scanner<'_, L> {
 
     /// A word written with escapes: a keyword so written refuses the script (`\u0074his`), an
     /// escaped word that is no identifier too, and a `\u{…}` escape is noted for the level check.
-    pub(super) fn check_escaped_word(&mut self, t: &TokenAndSpan) -> Result<(), Refusal> {
+    /// Where the grammar wants an IdentifierName, not an Identifier, any word may be escaped
+    /// (`o.\u0069n`, `{ c\u006fntinue() {} }`): after `.` or `?.` it is accepted here; as the
+    /// name of a property or a class member it is [`Escaped::IfKey`], accepted only when the next
+    /// token is `(` or `:` (a method, a key), since `{ \u0069f }` binds or reads `if`.
+    pub(super) fn check_escaped_word(&mut self, t: &TokenAndSpan) -> Escaped {
+        match self.escaped_word(t) {
+            Ok(()) => Escaped::Fine,
+            Err(refusal) if refusal.code != Code::EscapedKeyword => Escaped::Refused(refusal),
+            // A member's name, but not `new.target` or `import.meta`, which must be written
+            // plainly.
+            Err(_)
+                if matches!(self.prev_token, Some(Token::Dot | Token::OptionalChain))
+                    && !matches!(self.before_prev_token, Some(Token::New | Token::Import)) =>
+            {
+                Escaped::Fine
+            }
+            Err(refusal) if self.may_be_key() => Escaped::IfKey(refusal),
+            Err(refusal) => Escaped::Refused(refusal),
+        }
+    }
+
+    /// Whether a word here may be the name of a property or a class member: inside the braces
+    /// of an object literal or a class body, after what can come before such a name.
+    fn may_be_key(&self) -> bool {
+        matches!(self.top().kind, FrameKind::Brace { block: false, .. })
+            && matches!(
+                self.prev_token,
+                Some(
+                    Token::LBrace
+                        | Token::Comma
+                        | Token::Semi
+                        | Token::RBrace
+                        | Token::Asterisk
+                        | Token::Get
+                        | Token::Set
+                        | Token::Static
+                        | Token::Async
+                )
+            )
+    }
+
+    fn escaped_word(&mut self, t: &TokenAndSpan) -> Result<(), Refusal> {
         if !(t.token == Token::Ident || t.token.is_word()) {
             return Ok(());
         }
