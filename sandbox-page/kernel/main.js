@@ -11,7 +11,7 @@
 // After the boot, each message is a row of the policy's protocol table (hop `worker`, to the
 // worker), and `dispatch` says when each is taken and what answers it.
 
-/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, scrubGlobal, makeEval,
+/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, scrubGlobal, makeEval, makeTemporal,
    paranoidPolicy, layerSwitches, makeTurns, makeLoader, makeHostText, makeConsole, makeHostApi, makeReport */
 
 /** What a worker must have captured; the boot refuses to go on without any of them. */
@@ -78,6 +78,9 @@ function kernelMain(g) {
     for (let i = 0; i < WEB_GLOBALS.length; i++) all[WEB_GLOBALS[i]] = webApis.standIns[WEB_GLOBALS[i]];
     all.Function = functions.Function;
     all.eval = evaluator.eval;
+    // Temporal with a virtual `Now`, where the engine has Temporal (temporal.js).
+    const temporal = makeTemporal(c, clock);
+    if (temporal !== undefined) all.Temporal = temporal;
     all.console = sandboxConsole.standIn;
     all.paranoid = hostApi.api;
     return all;

@@ -56,7 +56,9 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
   for (let i = 0; i < policy.globals.length; i++) {
     const { name, provision } = policy.globals[i];
     if (gNames[name] === true) continue;
-    if (provision === 'stand-in') {
+    if (provision === 'absent') continue;
+    if (provision === 'stand-in-if-present' && !c.hasOwn(standIns, name)) continue;
+    if (provision === 'stand-in' || provision === 'stand-in-if-present') {
       if (!c.hasOwn(standIns, name)) throw c.construct(c.Error, [`kernel: no stand-in for ${name}`]);
       c.defineProperty(S, name, data(standIns[name], true, false, true));
       continue;

@@ -45,6 +45,7 @@ const KERNEL_FILES: &[&str] = &[
     "host-api.js",
     "report.js",
     "eval.js",
+    "temporal.js",
     "main.js",
 ];
 

@@ -48,8 +48,11 @@ describe('what S holds', () => {
     const { S, realm } = scopeRealm();
     const expected = policy.globals
       .filter((g) => g.provision !== 'copied-if-present' || Object.hasOwn(realm.global, g.name))
+      .filter((g) => g.provision !== 'absent' && g.provision !== 'stand-in-if-present')
       .map((g) => g.name);
     assert.deepEqual(Reflect.ownKeys(S).sort(), expected.sort());
+    // What the policy marks absent is not there even where the realm has it.
+    for (const { name } of policy.globals.filter((g) => g.provision === 'absent')) assert.equal(Object.hasOwn(S, name), false, name);
     for (const name of ['secret', 'fetch', 'importScripts', 'postMessage', 'WebAssembly', policy.reserved.scope]) {
       assert.equal(Object.hasOwn(S, name), false, name);
     }
