@@ -14,7 +14,7 @@ use swc_ecma_ast::*;
 
 use crate::policy::reserved::{
     CHECK_GLOBAL_DECLARATIONS, DECLARE_FUNCTION, DECLARE_LEXICAL, DECLARE_VARS, EVAL_VALUE,
-    FUNCTION_RESULT, GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS,
+    FUNCTION_RESULT, GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS, SLOPPY_THIS,
 };
 
 /// An identifier with no syntax context (the resolver has run, or is yet to).
@@ -206,6 +206,11 @@ pub(crate) fn function_result(function: Expr) -> Expr {
         return_type: None,
     });
     runtime_call(FUNCTION_RESULT, vec![factory])
+}
+
+/// `__paranoid_rt__.sloppyThis(this)`: `this` as sloppy code sees it (a `Function`'s body).
+pub(crate) fn sloppy_this(span: Span) -> Expr {
+    runtime_call(SLOPPY_THIS, vec![Expr::This(ThisExpr { span })])
 }
 
 /// `__paranoid_rt__.evalValue(value)`: a completion value of an indirect `eval`'s text.

@@ -16,7 +16,12 @@
 //! completion value) and returns it; each call of the factory makes a new function object, so a
 //! runtime may load the code once and answer every later call with the same text from it.
 
-use swc_ecma_ast::{ArrowFunctionBody, Callee, Expr, MemberProp, Script, Stmt};
+use swc_ecma_ast::{
+    ArrowFunctionBody, Callee, Class, Expr, ExprStmt, Function, Lit, MemberProp, Script, Stmt,
+};
+use swc_ecma_visit::{VisitMut, VisitMutWith};
+
+use crate::factory::sloppy_this;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::parse::{parse, Parsed};
@@ -211,13 +216,55 @@ fn assemble(
     if !has_shape(&parsed, &shape) {
         return Err(refuse("assembled function"));
     }
-    transpile_parsed_then(
-        parsed,
-        &lines,
-        options,
-        |script| match crate::rewrite::hand_over_function(script) {
+    transpile_parsed_then(parsed, &lines, options, |script| {
+        // A function `Function` makes is sloppy code unless its body says `"use strict"`: its
+        // `this` is the global when it is called plainly (`Function('return this')()`).
+        if let Some(Stmt::Expr(stmt)) = script.body.last_mut() {
+            stmt.expr.visit_mut_with(&mut SloppyThis);
+        }
+        match crate::rewrite::hand_over_function(script) {
             true => Ok(()),
             false => Err(refuse("transpiled function")),
-        },
-    )
+        }
+    })
+}
+
+/// `this` in a sloppy function's code becomes `__paranoid_rt__.sloppyThis(this)` (the stand-in
+/// global for `undefined` or `null`, an object for a primitive), in arrows too; not in a class
+/// (class code is strict) or a function whose body starts with `"use strict"`.
+struct SloppyThis;
+
+impl VisitMut for SloppyThis {
+    fn visit_mut_expr(&mut self, e: &mut Expr) {
+        if let Expr::This(t) = e {
+            *e = sloppy_this(t.span);
+            return;
+        }
+        e.visit_mut_children_with(self);
+    }
+
+    fn visit_mut_class(&mut self, _: &mut Class) {}
+
+    fn visit_mut_function(&mut self, f: &mut Function) {
+        if f.body.as_ref().is_some_and(|b| starts_strict(&b.stmts)) {
+            return;
+        }
+        f.visit_mut_children_with(self);
+    }
+}
+
+/// Whether a body's directive prologue holds `"use strict"`.
+fn starts_strict(stmts: &[Stmt]) -> bool {
+    for stmt in stmts {
+        let Stmt::Expr(ExprStmt { expr, .. }) = stmt else {
+            return false;
+        };
+        let Expr::Lit(Lit::Str(s)) = &**expr else {
+            return false;
+        };
+        if s.value == *"use strict" {
+            return true;
+        }
+    }
+    false
 }

@@ -48,6 +48,8 @@ function captureCommons(g) {
     ArrayPrototype: g.Array.prototype,
     isArray: g.Array.isArray,
     isObject: (v) => (typeof v === 'object' && v !== null) || typeof v === 'function',
+    /** `Object(v)` on the captured constructor: a primitive boxed, an object as it is. */
+    box: (v) => O(v),
     // errors
     Error: g.Error, TypeError: g.TypeError, SyntaxError: g.SyntaxError,
     ReferenceError: g.ReferenceError, RangeError: g.RangeError,

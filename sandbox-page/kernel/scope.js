@@ -116,6 +116,8 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
     },
     functionResult(fn) { return functionResult(fn); },
     evalValue(value) { return evalValue(value); },
+    // `this` in a function `Function` made (sloppy code): the global for none, else an object.
+    sloppyThis(value) { return value === undefined || value === null ? G : c.box(value); },
     sealConsts(names) {
       for (let i = 0; i < names.length; i++) c.defineProperty(S, names[i], { __proto__: null, writable: false });
     },

@@ -51,6 +51,7 @@ export const COMMONS_TABLE = [
   proto('ArrayPrototype', 'Array.prototype'),
   m('isArray', 'Array', 'isArray'),
   none('isObject', 'the kernel\'s own arrow function, never handed out'),
+  none('box', 'the kernel\'s own arrow function over the captured Object, never handed out'),
   ctor('Error', 'Error'),
   ctor('TypeError', 'TypeError'),
   ctor('SyntaxError', 'SyntaxError'),

@@ -13,7 +13,8 @@ pub const RUNTIME: &str = "__paranoid_rt__";
 
 /// The runtime helpers, as docs/output-contract.md ("What the runtime must provide") defines
 /// them: the top-level declaration checks and bindings of a script, the hand-over of a
-/// `Function` stand-in's function, and the completion values of an indirect `eval`'s text. The rewrite calls these names and no other; the kernel's
+/// `Function` stand-in's function and its sloppy `this`, and the completion values of an
+/// indirect `eval`'s text. The rewrite calls these names and no other; the kernel's
 /// runtime (`sandbox-page/kernel/scope.js`) and the reference runtime of the Node tests define
 /// exactly these (`tests/unit/policy.test.mjs` checks).
 pub const CHECK_GLOBAL_DECLARATIONS: &str = "checkGlobalDeclarations";
@@ -23,7 +24,8 @@ pub const DECLARE_LEXICAL: &str = "declareLexical";
 pub const SEAL_CONSTS: &str = "sealConsts";
 pub const FUNCTION_RESULT: &str = "functionResult";
 pub const EVAL_VALUE: &str = "evalValue";
-pub const RUNTIME_HELPERS: [&str; 7] = [
+pub const SLOPPY_THIS: &str = "sloppyThis";
+pub const RUNTIME_HELPERS: [&str; 8] = [
     CHECK_GLOBAL_DECLARATIONS,
     DECLARE_VARS,
     DECLARE_FUNCTION,
@@ -31,6 +33,7 @@ pub const RUNTIME_HELPERS: [&str; 7] = [
     SEAL_CONSTS,
     FUNCTION_RESULT,
     EVAL_VALUE,
+    SLOPPY_THIS,
 ];
 
 /// The only free identifiers transpiled output may contain.

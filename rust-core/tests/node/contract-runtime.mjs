@@ -42,6 +42,7 @@ function buildInRealm(host) {
   const { deleteProperty, get, has, ownKeys, set } = Reflect;
   const reflectDefine = Reflect.defineProperty;
   const ProxyCtor = Proxy;
+  const ObjectCtor = Object;
   const StringCtor = String;
   const ReferenceErrorCtor = ReferenceError;
   const SyntaxErrorCtor = SyntaxError;
@@ -166,6 +167,7 @@ function buildInRealm(host) {
     functionResult(fn) { return fn; },
     // A completion value of an indirect eval's text (this runtime runs no eval's text).
     evalValue(value) { return value; },
+    sloppyThis(value) { return value === undefined || value === null ? G : ObjectCtor(value); },
     sealConsts(names) {
       for (let i = 0; i < names.length; i++) defineProperty(S, names[i], { __proto__: null, writable: false });
     },

@@ -237,11 +237,12 @@ describe('through the real core', () => {
     return { realm, S: scope.S, result, counted };
   }
 
-  it('makes working functions of every kind, strict, over the stand-in scope', async () => {
+  it('makes working functions of every kind over the stand-in scope, sloppy `this` and all', async () => {
     const { result } = sandbox();
     assert.equal(result('result = Function("a", "b", "return a + b")(2, 3);'), 5);
     assert.equal(result('result = (() => {}).constructor("return typeof secret + typeof fetch")();'), 'undefinedundefined');
-    assert.equal(result('result = Function("return this")();'), undefined);
+    assert.equal(result('result = Function("return this")() === globalThis;'), true, 'a Function body is sloppy code: a plain call\'s this is the global');
+    assert.equal(result('result = Function("\\"use strict\\"; return this")();'), undefined);
     assert.equal(await result('result = (async () => {}).constructor("x", "return await x")(7);'), 7);
     assert.equal(result('result = [...(function* () {}).constructor("yield 1; yield 2")()].join();'), '1,2');
     const next = await result('result = (async function* () {}).constructor("yield 3")().next();');
