@@ -10,7 +10,7 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage, paranoidUserscriptMay, paranoidBuildUserscript, paranoidCurrentBuild, paranoidBuiltKey */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage, paranoidUserscriptMay, paranoidBuildUserscript, paranoidCurrentBuild, paranoidBuiltKey, paranoidBuildTexts, paranoidBuildInputs */
 /* exported paranoidUserscriptMessage */
 
 /** Per storage key, writes one after another. */
@@ -59,7 +59,7 @@ function usRebuild(record) {
   const made = paranoidBuildUserscript(record).then(async (built) => {
     // Only if the record is still the one built from (not changed or deleted meanwhile).
     const now = await paranoidGetUserscript(record.id);
-    if (built !== null && now !== null && now.source === record.source && JSON.stringify(now.requires) === JSON.stringify(record.requires)) {
+    if (built !== null && now !== null && built.inputs === await paranoidBuildInputs(now)) {
       await paranoidExtension.storage.local.set({ [paranoidBuiltKey(record.id)]: built });
     }
   }).catch(() => {}).finally(() => usBuilding.delete(record.id));
@@ -77,7 +77,7 @@ async function usRunnable(record) {
   const files = [...record.requires.map((r) => String(r.url)), `userscript:${m.name}`];
   const built = await paranoidCurrentBuild(record).catch(() => null);
   if (built === null) usRebuild(record);
-  const texts = [...record.requires.map((r) => String(r.text)), record.source];
+  const texts = paranoidBuildTexts(record);
   return {
     id: record.id,
     name: m.name,

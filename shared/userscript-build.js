@@ -13,7 +13,7 @@
 // transpiles the texts, as it would without one).
 
 /* global paranoidExtension, paranoidPolicy, paranoidWasmCall */
-/* exported paranoidBuiltKey, paranoidBuildUserscript, paranoidCurrentBuild */
+/* exported paranoidBuiltKey, paranoidBuildTexts, paranoidBuildInputs, paranoidBuildUserscript, paranoidCurrentBuild */
 
 /** @param {string} id */
 const paranoidBuiltKey = (id) => `paranoid:us:built:${id}`;
@@ -26,6 +26,8 @@ async function paranoidSha256Hex(text) {
 
 /** What a build is made from: the `@require`s' texts, then the script's, in the order they run. */
 const paranoidBuildTexts = (record) => [...record.requires.map((r) => String(r.text)), String(record.source)];
+/** The SHA-256 of those texts: a build's `inputs`, and what a record must still give to use it. */
+const paranoidBuildInputs = (record) => paranoidSha256Hex(JSON.stringify(paranoidBuildTexts(record)));
 
 /**
  * Transpiles `record`'s code with the core, at the sandbox's default level (userscripts ask for
@@ -41,7 +43,7 @@ async function paranoidBuildUserscript(record) {
     if (!out.ok || typeof out.code !== 'string') return null;
     parts.push({ code: out.code, digest: await paranoidSha256Hex(out.code), sourceMap: typeof out.sourceMap === 'string' ? out.sourceMap : null });
   }
-  return { core: paranoidPolicy().coreDigest, inputs: await paranoidSha256Hex(JSON.stringify(texts)), parts };
+  return { core: paranoidPolicy().coreDigest, inputs: await paranoidBuildInputs(record), parts };
 }
 
 /**
@@ -58,6 +60,6 @@ async function paranoidCurrentBuild(record) {
   const part = (p) => p !== null && typeof p === 'object' && typeof p.code === 'string' && typeof p.digest === 'string' && /^[0-9a-f]{64}$/.test(p.digest)
     && (p.sourceMap === null || typeof p.sourceMap === 'string');
   if (!built.parts.every(part)) return null;
-  if (built.inputs !== await paranoidSha256Hex(JSON.stringify(texts))) return null;
+  if (built.inputs !== await paranoidBuildInputs(record)) return null;
   return built;
 }

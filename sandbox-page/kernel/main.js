@@ -153,24 +153,22 @@ function kernelMain(g) {
   // a userscript was saved (named by the host in the one `configure`, before anything ran: see
   // `nameDigests`). It is loaded as it is only when its SHA-256 is one of those; any other text
   // marked so is refused, and nothing runs.
-  const prebuiltDigests = policy.prebuilt;
-  const namedDigests = c.create(null);
+  // The build's digests, and those `configure` names, in one null-prototype set.
+  const prebuiltDigests = c.create(null);
+  for (let i = 0; i < policy.prebuilt.length; i++) prebuiltDigests[policy.prebuilt[i]] = true;
   /** The host's `configure.prebuilt`: at most `sandbox.prebuiltNamed` digests, taken once. */
   const nameDigests = (list) => {
     if (!c.isArray(list)) return;
     const n = list.length;
     for (let i = 0; i < n && i < policy.sandbox.prebuiltNamed; i++) {
       const digest = list[i];
-      if (typeof digest === 'string' && digest.length === 64) namedDigests[digest] = true;
+      if (typeof digest === 'string' && digest.length === 64) prebuiltDigests[digest] = true;
     }
   };
   const isPrebuilt = (source) => {
     if (typeof source !== 'string') return false;
     const digest = sandbox.core.sha256(source).digest;
-    if (typeof digest !== 'string') return false;
-    if (c.hasOwn(namedDigests, digest)) return true;
-    for (let i = 0; i < prebuiltDigests.length; i++) if (prebuiltDigests[i] === digest) return true;
-    return false;
+    return typeof digest === 'string' && c.hasOwn(prebuiltDigests, digest);
   };
   const run = (message) => {
     const id = message.id;
