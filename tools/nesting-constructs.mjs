@@ -26,6 +26,13 @@ export const constructs = {
   staircase: (n) => `x=${rep('(a||b&&c|d^e&f==g<h<<i+j*k**', n)}1${rep(')', n)};`,
   binaryChain: (n) => `x=1${rep('+1', n)};`,
   memberChain: (n) => `x=a${rep('.a', n)};`,
+  // Inside `with`, where the rewrite wraps every captured name in lookups.
+  withBinaryChain: (n) => `with(o){x=1${rep('+y', n)}}`,
+  withCalls: (n) => `with(o){${rep('f(', n)}1${rep(')', n)}}`,
+  withCallChain: (n) => `with(o){x=f${rep('()', n)}}`,
+  withMemberChain: (n) => `with(o){x=a${rep('.a', n)}}`,
+  withAssignments: (n) => `with(o){${rep('a=', n)}1}`,
+  withParens: (n) => `with(o)with(o)with(o)with(o)with(o)with(o)with(o)with(o){x=${rep('(', n)}y${rep(')', n)}}`,
   callChain: (n) => `x=f${rep('()', n)};`,
 };
 

@@ -105,8 +105,12 @@ impl Sites {
                     self.statements(&handler.body.stmts);
                 }
             }
-            // Declarations, `return`-less jumps, `debugger` and empty statements give no value;
-            // `with` is refused by the vetter.
+            // `with` becomes a block of the same span (`with.rs`): the reset goes before it.
+            Stmt::With(w) => {
+                self.resets.insert(key(w.span));
+                self.statement(&w.body);
+            }
+            // Declarations, `return`-less jumps, `debugger` and empty statements give no value.
             _ => {}
         }
     }

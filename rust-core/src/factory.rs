@@ -14,7 +14,8 @@ use swc_ecma_ast::*;
 
 use crate::policy::reserved::{
     CHECK_GLOBAL_DECLARATIONS, DECLARE_FUNCTION, DECLARE_LEXICAL, DECLARE_VARS, EVAL_VALUE,
-    FUNCTION_RESULT, GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS, SLOPPY_THIS,
+    FUNCTION_RESULT, GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS, SLOPPY_THIS, WITH_HAS, WITH_OBJECT,
+    WITH_THIS, WITH_VALUE,
 };
 
 /// An identifier with no syntax context (the resolver has run, or is yet to).
@@ -338,5 +339,143 @@ pub(crate) fn named_by_property(name: &Atom, value: Expr) -> Expr {
             span: DUMMY_SP,
             expr: Box::new(str_lit(name)),
         }),
+    })
+}
+
+/// `object.name`, `span` the name's.
+pub(crate) fn member(object: Expr, name: &Atom, span: Span) -> MemberExpr {
+    MemberExpr {
+        span,
+        obj: Box::new(object),
+        prop: MemberProp::Ident(IdentName::new(name.clone(), span)),
+    }
+}
+
+/// `(test ? cons : alt)`.
+pub(crate) fn conditional(test: Expr, cons: Expr, alt: Expr, span: Span) -> Expr {
+    Expr::Paren(ParenExpr {
+        span,
+        expr: Box::new(Expr::Cond(CondExpr {
+            span,
+            test: Box::new(test),
+            cons: Box::new(cons),
+            alt: Box::new(alt),
+        })),
+    })
+}
+
+/// `const name = init;`
+pub(crate) fn const_decl(name: &Atom, init: Expr) -> Stmt {
+    Stmt::Decl(Decl::Var(Box::new(VarDecl {
+        span: DUMMY_SP,
+        ctxt: SyntaxContext::empty(),
+        kind: VarDeclKind::Const,
+        declare: false,
+        decls: vec![VarDeclarator {
+            span: DUMMY_SP,
+            name: Pat::Ident(BindingIdent::from(Ident::new_no_ctxt(
+                name.clone(),
+                DUMMY_SP,
+            ))),
+            init: Some(Box::new(init)),
+            definite: false,
+        }],
+    })))
+}
+
+/// `var a, b;` with the identifiers as given (their syntax contexts kept, so that the rewrite
+/// still sees which scope they belong to).
+pub(crate) fn var_without_init(names: Vec<Ident>) -> Stmt {
+    Stmt::Decl(Decl::Var(Box::new(VarDecl {
+        span: DUMMY_SP,
+        ctxt: SyntaxContext::empty(),
+        kind: VarDeclKind::Var,
+        declare: false,
+        decls: names
+            .into_iter()
+            .map(|id| VarDeclarator {
+                span: DUMMY_SP,
+                name: Pat::Ident(BindingIdent::from(id)),
+                init: None,
+                definite: false,
+            })
+            .collect(),
+    })))
+}
+
+/// `__paranoid_rt__.withObject(value)`: the object a `with` statement looks names up on.
+pub(crate) fn with_object(value: Expr) -> Expr {
+    runtime_call(WITH_OBJECT, vec![value])
+}
+
+/// `__paranoid_rt__.withHas(object, "name")`: whether `with (object)` binds `name`.
+pub(crate) fn with_has(object: &Atom, name: &Atom) -> Expr {
+    runtime_call(WITH_HAS, vec![Expr::Ident(ident(object)), str_lit(name)])
+}
+
+/// `__paranoid_rt__.withThis(object.name, object)`: the callee of a call of `name` that
+/// `with (object)` binds, which gets `object` as `this`.
+pub(crate) fn with_this(object: &Atom, name: &Atom, span: Span) -> Expr {
+    let callee = Expr::Member(member(Expr::Ident(ident(object)), name, span));
+    runtime_call(WITH_THIS, vec![callee, Expr::Ident(ident(object))])
+}
+
+/// `{get a() { return a; }, set a(__paranoid_value__) { a = __paranoid_value__; }, …}`: the
+/// local bindings `ids` as properties, so that a `with` body can write one through a member
+/// expression like any other target.
+pub(crate) fn accessors(ids: &[Ident]) -> Expr {
+    let function = |params: Vec<Param>, stmt: Stmt| {
+        Box::new(Function {
+            params,
+            decorators: vec![],
+            span: DUMMY_SP,
+            ctxt: SyntaxContext::empty(),
+            body: Some(FunctionBody {
+                span: DUMMY_SP,
+                stmts: vec![stmt],
+            }),
+            this_param: None,
+            is_generator: false,
+            is_async: false,
+            type_params: None,
+            return_type: None,
+        })
+    };
+    let mut props = Vec::with_capacity(ids.len() * 2);
+    for id in ids {
+        let key = PropName::Ident(IdentName::new(id.sym.clone(), DUMMY_SP));
+        let getter = function(
+            vec![],
+            Stmt::Return(ReturnStmt {
+                span: DUMMY_SP,
+                arg: Some(Box::new(Expr::Ident(id.clone()))),
+            }),
+        );
+        let value = Ident::new_no_ctxt(WITH_VALUE.into(), DUMMY_SP);
+        let setter = function(
+            vec![Param::from(Pat::Ident(BindingIdent::from(value.clone())))],
+            expr_stmt(Expr::Assign(AssignExpr {
+                span: DUMMY_SP,
+                op: AssignOp::Assign,
+                left: AssignTarget::Simple(SimpleAssignTarget::Ident(BindingIdent::from(
+                    id.clone(),
+                ))),
+                right: Box::new(Expr::Ident(value)),
+            })),
+        );
+        props.push(PropOrSpread::Prop(Box::new(Prop::Getter(GetterProp {
+            span: DUMMY_SP,
+            key: key.clone(),
+            function: getter,
+        }))));
+        props.push(PropOrSpread::Prop(Box::new(Prop::Setter(SetterProp {
+            span: DUMMY_SP,
+            key,
+            function: setter,
+        }))));
+    }
+    Expr::Object(ObjectLit {
+        span: DUMMY_SP,
+        props,
     })
 }

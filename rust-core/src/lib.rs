@@ -4,8 +4,8 @@
 //! output expects of its runtime.
 //!
 //! Pipeline: [`parse`](parse::parse) (size limit, nesting pre-scan, strict parse, tree-depth
-//! check) → [`vet`](vet::vet) (allowlist) → [`rewrite`](rewrite::rewrite) (resolver, global
-//! rewrite, hoisting) → [`emit`](emit::emit) (codegen from the tree, source map).
+//! check) → [`vet`](vet::vet) (allowlist) → [`rewrite`](rewrite::rewrite) (resolver, `with`
+//! rewrite, global rewrite, hoisting) → [`emit`](emit::emit) (codegen from the tree, source map).
 
 // Natively only its tests use it; the wasm build exports it.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -27,6 +27,7 @@ mod source;
 mod sourcemap;
 mod verify;
 mod vet;
+mod with;
 mod writer;
 
 use swc_common::{Globals, GLOBALS};
@@ -114,7 +115,10 @@ fn vet_and_rewrite(
     if !diagnostics.is_empty() {
         return Err(diagnostics);
     }
-    if let Err(redeclared) = rewrite::rewrite(&mut parsed.script) {
+    // Only a script that spells `with` can hold a `with` statement (the keyword cannot be
+    // escaped): the others skip that pass, and its stack.
+    let may_have_with = parsed.file.src.contains("with");
+    if let Err(redeclared) = rewrite::rewrite(&mut parsed.script, may_have_with) {
         return Err(redeclared
             .into_iter()
             .map(|r| lines.diagnostic(Code::SyntaxError, r.message(), parsed.offset(r.span.lo)))

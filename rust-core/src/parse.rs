@@ -4,6 +4,7 @@
 use swc_common::sync::Lrc;
 use swc_common::{BytePos, FileName, SourceFile, SourceMap, Span, Spanned};
 use swc_ecma_ast::{EsVersion, Expr, Pat, Script, Stmt};
+use swc_ecma_parser::error::SyntaxError;
 use swc_ecma_parser::input::Tokens;
 use swc_ecma_parser::unstable::Capturing;
 use swc_ecma_parser::{Context, EsSyntax, Lexer, Parser, StringInput, Syntax};
@@ -89,7 +90,8 @@ fn syntax() -> Syntax {
 }
 
 /// A lexer over `file` that lexes as strict-mode code: the output is strict, so the input is
-/// held to strict rules (legacy octals, `with`, `delete x`, … are errors, not silently changed).
+/// held to strict rules (legacy octals, `delete x`, … are errors, not silently changed). The
+/// one exception, `with`, is rewritten away (`with.rs`).
 fn strict_lexer(file: &SourceFile) -> Lexer<'_> {
     let mut lexer = Lexer::new(syntax(), EsVersion::latest(), StringInput::from(file), None);
     let ctx = lexer.ctx() | Context::Strict;
@@ -148,6 +150,9 @@ pub fn parse_with(
     let mut parser = Parser::new_from(Capturing::new(strict_lexer(&file)));
     let result = parser.parse_script();
     let mut errors = parser.take_errors();
+    // Everything is lexed and parsed as strict code, but `with` is allowed in code that a
+    // browser would run sloppy: the vetter knows which code is strict and decides.
+    errors.retain(|e| !matches!(e.kind(), SyntaxError::WithInStrict));
     let script = match result {
         Ok(script) => Some(script),
         Err(e) => {

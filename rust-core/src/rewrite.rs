@@ -72,8 +72,8 @@ impl Redeclaration {
     }
 }
 
-/// Rewrites `script` in place.
-pub fn rewrite(script: &mut Script) -> Result<(), Vec<Redeclaration>> {
+/// Rewrites `script` in place; `may_have_with` false skips the `with` pass.
+pub fn rewrite(script: &mut Script, may_have_with: bool) -> Result<(), Vec<Redeclaration>> {
     // A hashbang is a comment: the output starts with the directive, as the contract says.
     script.shebang = None;
     // Annex B.3.4's `var` in a catch block, which the resolver does not model, is rewritten
@@ -85,9 +85,15 @@ pub fn rewrite(script: &mut Script) -> Result<(), Vec<Redeclaration>> {
     let unresolved_mark = Mark::new();
     let top_level_mark = Mark::new();
     script.visit_mut_with(&mut resolver(unresolved_mark, top_level_mark, false));
+    let unresolved = SyntaxContext::empty().apply_mark(unresolved_mark);
+    let top_level = SyntaxContext::empty().apply_mark(top_level_mark);
+    // `with` first: what it leaves of a captured name is the outer binding, rewritten below.
+    if may_have_with {
+        crate::with::rewrite_with(script, unresolved, top_level);
+    }
     let mut rewriter = Rewriter {
-        unresolved: SyntaxContext::empty().apply_mark(unresolved_mark),
-        top_level: SyntaxContext::empty().apply_mark(top_level_mark),
+        unresolved,
+        top_level,
         function_depth: 0,
         vars: Vec::new(),
         lexicals: Vec::new(),
@@ -270,7 +276,7 @@ fn first_binding(pat: &Pat) -> Option<&Ident> {
 /// An anonymous function, arrow or class takes the name of the binding it initialises
 /// (NamedEvaluation). A property of the scope does not give it one, so the value is passed
 /// through an object literal's property of that name: `({a: function () {}}).a`.
-fn keep_name(name: &Atom, value: &mut Box<Expr>) {
+pub(crate) fn keep_name(name: &Atom, value: &mut Box<Expr>) {
     let anonymous = match unparenthesized(value) {
         Expr::Fn(f) => f.ident.is_none(),
         Expr::Class(c) => c.ident.is_none(),

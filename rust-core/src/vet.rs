@@ -16,6 +16,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::level::EsLevel;
 use crate::parse::Parsed;
 use crate::pattern::binding_idents;
+use crate::policy::limits::MAX_WITH_NESTING;
 use crate::policy::reserved::is_reserved_identifier;
 use crate::policy::syntax::{Construct, Permit};
 use crate::source::LineIndex;
@@ -26,6 +27,8 @@ pub fn vet(parsed: &Parsed, lines: &LineIndex, level: EsLevel) -> Vec<Diagnostic
         lines,
         level,
         diagnostics: parsed.early.clone(),
+        strict: has_use_strict(&parsed.script.body),
+        with_depth: 0,
     };
     if parsed.script.shebang.is_some() {
         vetter.check(Construct::Hashbang, parsed.script.span);
@@ -46,9 +49,38 @@ struct Vetter<'a> {
     lines: &'a LineIndex<'a>,
     level: EsLevel,
     diagnostics: Vec<Diagnostic>,
+    /// Whether the current node is strict code in a browser (a `"use strict"` directive, a
+    /// class): only there is `with` an error. Everything else is held to strict rules anyway.
+    strict: bool,
+    /// How many `with` statements enclose the current node.
+    with_depth: u32,
+}
+
+/// Whether a body's directive prologue holds `"use strict"` (spelled exactly, no escapes).
+fn has_use_strict(body: &[Stmt]) -> bool {
+    body.iter()
+        .map_while(|s| match s {
+            Stmt::Expr(e) => match &*e.expr {
+                Expr::Lit(Lit::Str(s)) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        })
+        .any(|s| {
+            s.raw
+                .as_deref()
+                .is_some_and(|raw| raw == "\"use strict\"" || raw == "'use strict'")
+        })
 }
 
 impl Vetter<'_> {
+    fn strictly(&mut self, strict: bool, f: impl FnOnce(&mut Self)) {
+        let outer = self.strict;
+        self.strict = outer || strict;
+        f(self);
+        self.strict = outer;
+    }
+
     fn check(&mut self, construct: Construct, span: Span) {
         self.check_at(construct, self.parsed.offset(span.lo));
     }
@@ -171,7 +203,27 @@ impl Visit for Vetter<'_> {
         self.check(construct, n.span());
         if construct != Construct::WithStatement {
             n.visit_children_with(self);
+            return;
         }
+        if self.strict {
+            self.refuse(
+                Code::WithStatement,
+                "`with` is not allowed in strict mode code (a \"use strict\" directive or a \
+                 class encloses it)"
+                    .into(),
+                n.span(),
+            );
+        }
+        if self.with_depth == MAX_WITH_NESTING {
+            self.refuse(
+                Code::TooDeep,
+                format!("more than {MAX_WITH_NESTING} `with` statements enclose one another"),
+                n.span(),
+            );
+        }
+        self.with_depth += 1;
+        n.visit_children_with(self);
+        self.with_depth -= 1;
     }
 
     fn visit_decl(&mut self, n: &Decl) {
@@ -206,7 +258,8 @@ impl Visit for Vetter<'_> {
         if n.type_params.is_some() || n.return_type.is_some() {
             self.check(Construct::TypeScript, n.span);
         }
-        n.visit_children_with(self);
+        let strict = n.body.as_ref().is_some_and(|b| has_use_strict(&b.stmts));
+        self.strictly(strict, |v| n.visit_children_with(v));
     }
 
     fn visit_param(&mut self, n: &Param) {
@@ -229,10 +282,14 @@ impl Visit for Vetter<'_> {
             self.check(Construct::Invalid, n.span);
         }
         self.check_unique_params(n.params.iter());
-        for p in &n.params {
-            self.visit_parameter(p);
-        }
-        n.body.visit_with(self);
+        let strict =
+            matches!(&*n.body, ArrowFunctionBody::FunctionBody(b) if has_use_strict(&b.stmts));
+        self.strictly(strict, |v| {
+            for p in &n.params {
+                v.visit_parameter(p);
+            }
+            n.body.visit_with(v);
+        });
     }
 
     fn visit_class(&mut self, n: &Class) {
@@ -249,7 +306,8 @@ impl Visit for Vetter<'_> {
         {
             self.check(Construct::TypeScript, n.span);
         }
-        n.visit_children_with(self);
+        // All of a class is strict code, its heritage too.
+        self.strictly(true, |v| n.visit_children_with(v));
     }
 
     fn visit_class_member(&mut self, n: &ClassMember) {

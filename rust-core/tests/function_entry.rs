@@ -206,10 +206,25 @@ fn the_body_may_not_be_a_parameter_trick() {
     refused(&["("], "");
 }
 
+/// A `Function` body is sloppy code unless it says otherwise: `with` is rewritten there.
+#[test]
+fn a_with_in_a_sloppy_body_is_rewritten() {
+    for kind in KINDS {
+        let code = transpile_function(&["o"], "with (o) { return x; }", kind, &Options::default())
+            .unwrap_or_else(|d| panic!("{kind:?}: {d:?}"))
+            .code;
+        assert!(
+            code.contains("__paranoid_rt__.withHas("),
+            "{kind:?}: {code}"
+        );
+        assert!(!code.contains("with("), "{kind:?}: {code}");
+    }
+}
+
 #[test]
 fn refusals_of_the_vetter_apply_to_functions_too() {
     refused(&[], "eval('1')");
-    refused(&[], "with (o) {}");
+    refused(&[], "'use strict'; with (o) {}");
     refused(&[], "return import('x')");
     refused(&["__paranoid_scope__"], "");
     refused(&[], "return __paranoid_global__");

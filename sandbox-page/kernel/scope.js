@@ -10,7 +10,8 @@
 //    their own descriptors, the kernel's stand-ins, and the functions a browser's global
 //    inherits from Object.prototype (as own properties); a copied global the policy requires
 //    but the engine lacks fails closed.
-// 4. R implements the declaration helpers with GlobalDeclarationInstantiation's checks.
+// 4. R implements the declaration helpers with GlobalDeclarationInstantiation's checks, and the
+//    lookups of a rewritten `with` (on the script's own object, through captured Reflect).
 // Spec: ECMA-262 §9.1.1.4 (global environment records), §16.1.7 (GlobalDeclarationInstantiation).
 
 /**
@@ -84,6 +85,8 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
   // `lexical` remembers the let/const/class names of every script, like a browser's global
   // declarative record.
   const lexical = c.create(null);
+  // A non-writable, non-configurable property of the captured Symbol: safe to read now.
+  const unscopables = c.Symbol.unscopables;
   const alreadyDeclared = (name) => c.construct(c.SyntaxError, [`Identifier '${name}' has already been declared`]);
   const clashesLexically = (name) => {
     const existing = c.getOwnPropertyDescriptor(S, name);
@@ -118,6 +121,19 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
     evalValue(value) { return evalValue(value); },
     // `this` in a function `Function` made (sloppy code): the global for none, else an object.
     sloppyThis(value) { return value === undefined || value === null ? G : c.box(value); },
+    // `with (value)`: the object names are looked up on (ToObject).
+    withObject(value) {
+      if (value === undefined || value === null) throw c.construct(c.TypeError, ['Cannot convert undefined or null to object']);
+      return c.box(value);
+    },
+    // Whether `with (object)` binds `name`: HasProperty, then `Symbol.unscopables`.
+    withHas(object, name) {
+      if (!c.has(object, name)) return false;
+      const blocked = c.get(object, unscopables);
+      return !(c.isObject(blocked) && c.get(blocked, name));
+    },
+    // A function called by a name `with (object)` binds gets `object` as `this`.
+    withThis(fn, object) { return typeof fn === 'function' ? (...args) => c.apply(fn, object, args) : fn; },
     sealConsts(names) {
       for (let i = 0; i < names.length; i++) c.defineProperty(S, names[i], { __proto__: null, writable: false });
     },

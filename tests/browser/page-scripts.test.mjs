@@ -151,7 +151,7 @@ for (const [browser, ext] of BROWSERS) {
         <script type="text/x-paranoid" data-name="cors" src="${other.origin}/no-cors.js"></script>
         <script type="text/x-paranoid" data-name="not-a-url" src="http://["></script>
         <script type="text/x-paranoid" data-name="data-url" src="data:text/javascript,paranoid.postMessage(1)"></script>
-        <script type="text/x-paranoid" data-name="vet">var ok = 1;
+        <script type="text/x-paranoid" data-name="vet">'use strict'; var ok = 1;
 with (ok) {}</script>
         <script type="text/x-paranoid" data-name="throws">var a = 1;
 var b = 2;

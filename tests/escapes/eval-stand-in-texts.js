@@ -43,7 +43,7 @@ try {
   } else {
     refused('direct eval inside', 'eval("this")');
     refused('parenthesized direct eval inside', '(eval)("this")');
-    refused('with', 'with ({}) this');
+    refused('with in strict code', '"use strict"; with ({}) this');
     refused('dynamic import', 'import("data:text/javascript,postMessage(1)")');
     refused('reserved scope', '__paranoid_scope__');
     refused('reserved runtime', '__paranoid_rt__.evalValue(1)');
@@ -53,6 +53,8 @@ try {
     refused('Function body closing early', 'Function("}); this; (function(){")');
     harmless('sloppy this', function () { return ev('(function () { return this; })()'); });
     harmless('this', function () { return ev('this'); });
+    harmless('with', function () { return ev('with ({}) this'); });
+    harmless('with a proxy', function () { return ev('with (new Proxy({}, { has: function () { return true; } })) this'); });
     harmless('Function from the text', function () { return ev('Function("return this")()'); });
     harmless('hostile toString', function () { return ev({ toString: function () { return 'this'; } }); });
     harmless('new eval', function () { return new ev('this'); });

@@ -16,8 +16,8 @@ var ctor;
 function report(value) {
   var c = capability(value);
   var unvetted = '';
-  try { ctor('with (0) {}'); unvetted = 'a body with `with` compiled'; } catch (e) { /* refused, as it must be */ }
-  __probe = { escaped: c !== '' || unvetted !== '', detail: (c ? 'got ' + c : 'got ' + typeof value) + (unvetted ? '; ' + unvetted : '; with-body refused') + '; ctor is ' + (ctor === Function ? 'Function' : ctor && ctor.name) };
+  try { ctor('<!-- x\n'); unvetted = 'a body with an HTML-like comment compiled'; } catch (e) { /* refused, as it must be */ }
+  __probe = { escaped: c !== '' || unvetted !== '', detail: (c ? 'got ' + c : 'got ' + typeof value) + (unvetted ? '; ' + unvetted : '; comment body refused') + '; ctor is ' + (ctor === Function ? 'Function' : ctor && ctor.name) };
 }
 function fail(e) { __probe = { escaped: false, detail: 'threw: ' + e }; }
 try {

@@ -1,4 +1,4 @@
-// probe: a body object whose toString answers a harmless body first and 'return this' or a with-body on later calls
+// probe: a body object whose toString answers a harmless body first and 'return this' or a body with an HTML-like comment on later calls
 // category: function-constructor
 // applies: 1,2,3
 // expect: stopped
@@ -34,8 +34,8 @@ function shifty(first, later) {
 var a = shifty('return 1', 'return this');
 attempt('toString twice (this)', function () { return Function(a); });
 notes.push('toString calls: ' + a.calls());
-var b = shifty('return 1', 'with (0) {} return "unvetted"');
-attempt('toString twice (with)', function () { var f = Function(b); var r = f(); if (r === 'unvetted') hits.push('a with-body ran'); return r; });
+var b = shifty('return 1', '<!-- x\nreturn "unvetted"');
+attempt('toString twice (comment)', function () { var f = Function(b); var r = f(); if (r === 'unvetted') hits.push('a body with an HTML-like comment ran'); return r; });
 var c = shifty('x', 'x) { return this }, function (y');
 attempt('param toString twice', function () { return Function(c, 'return 1'); });
 var d = { valueOf: function () { return 'return 1'; }, toString: function () { return 'return this'; } };

@@ -43,10 +43,10 @@ function exercise() {
   var out = '';
   try { out += '1+1=' + Function('return 1 + 1')(); } catch (e) { out += 'Function threw ' + e.name; }
   try {
-    var r = Function('with (0) {} return "refused"')();
-    if (r === 'refused' && !escapedBy) escapedBy = 'a with-body compiled and ran';
-    out += ', with-body ran';
-  } catch (e) { out += ', with-body refused'; }
+    var r = Function('<!-- x\nreturn "refused"')();
+    if (r === 'refused' && !escapedBy) escapedBy = 'a body with an HTML-like comment compiled and ran';
+    out += ', comment body ran';
+  } catch (e) { out += ', comment body refused'; }
   try { var g = Function('return this')(); inspect(g, 'Function("return this")'); } catch (e) { out += ', return-this threw ' + e.name; }
   try { Object.getPrototypeOf(async function () {}).constructor('return 1 + 1')(); } catch (e) { out += ', AsyncFunction threw ' + e.name; }
   try { if (typeof queueMicrotask === 'function') queueMicrotask(function () { note('microtask ran'); }); } catch (e) { out += ', queueMicrotask threw ' + e.name; }

@@ -26,6 +26,13 @@ pub const MAX_NESTING: u32 = 160;
 /// bound, 131,072-long chains are refused cleanly in wasm.
 pub const MAX_TREE_DEPTH: u32 = 1_000;
 
+/// How many `with` statements may enclose one another. The rewrite looks a captured name up on
+/// each enclosing statement's object in turn, a conditional per statement, so the output nests
+/// deeper than the input by about two levels per statement: this keeps that within the margin
+/// `MAX_NESTING` leaves below the engines' own limits. Real code nests two at most (knockout's
+/// `with ($context) { with ($data || {}) … }`; lodash, underscore, ejs and Vue one).
+pub const MAX_WITH_NESTING: u32 = 8;
+
 /// Longest text (UTF-16 units) a sandbox can send the host in one piece: an error's name,
 /// message or stack, a console line. Longer ones are cut, by the kernel and again by the frame.
 pub const HOST_TEXT_LIMIT: usize = 8192;

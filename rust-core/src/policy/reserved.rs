@@ -14,7 +14,8 @@ pub const RUNTIME: &str = "__paranoid_rt__";
 /// The runtime helpers, as docs/output-contract.md ("What the runtime must provide") defines
 /// them: the top-level declaration checks and bindings of a script, the hand-over of a
 /// `Function` stand-in's function and its sloppy `this`, and the completion values of an
-/// indirect `eval`'s text. The rewrite calls these names and no other; the kernel's
+/// indirect `eval`'s text, and the lookups of a `with` statement's object. The rewrite calls
+/// these names and no other; the kernel's
 /// runtime (`sandbox-page/kernel/scope.js`) and the reference runtime of the Node tests define
 /// exactly these (`tests/unit/policy.test.mjs` checks).
 pub const CHECK_GLOBAL_DECLARATIONS: &str = "checkGlobalDeclarations";
@@ -25,7 +26,10 @@ pub const SEAL_CONSTS: &str = "sealConsts";
 pub const FUNCTION_RESULT: &str = "functionResult";
 pub const EVAL_VALUE: &str = "evalValue";
 pub const SLOPPY_THIS: &str = "sloppyThis";
-pub const RUNTIME_HELPERS: [&str; 8] = [
+pub const WITH_OBJECT: &str = "withObject";
+pub const WITH_HAS: &str = "withHas";
+pub const WITH_THIS: &str = "withThis";
+pub const RUNTIME_HELPERS: [&str; 11] = [
     CHECK_GLOBAL_DECLARATIONS,
     DECLARE_VARS,
     DECLARE_FUNCTION,
@@ -34,7 +38,17 @@ pub const RUNTIME_HELPERS: [&str; 8] = [
     FUNCTION_RESULT,
     EVAL_VALUE,
     SLOPPY_THIS,
+    WITH_OBJECT,
+    WITH_HAS,
+    WITH_THIS,
 ];
+
+/// Local names the `with` rewrite declares (numbered per statement): the statement's object,
+/// the accessors of the outer local bindings its body writes, and their setters' parameter.
+/// They carry the reserved prefix, so no input can name them.
+pub const WITH_OBJECT_PREFIX: &str = "__paranoid_with";
+pub const WITH_OUTER_PREFIX: &str = "__paranoid_outer";
+pub const WITH_VALUE: &str = "__paranoid_value__";
 
 /// The only free identifiers transpiled output may contain.
 pub const OUTPUT_FREE_NAMES: [&str; 3] = [SCOPE, GLOBAL, RUNTIME];

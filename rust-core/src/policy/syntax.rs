@@ -45,7 +45,7 @@ syntax_table! {
     BlockStatement => "block statement", Since(Es5);
     EmptyStatement => "empty statement", Since(Es5);
     DebuggerStatement => "`debugger` statement", Since(Es5);
-    WithStatement => "`with` statement", Never(Code::WithStatement);
+    WithStatement => "`with` statement", Since(Es5);
     ReturnStatement => "`return` statement", Since(Es5);
     LabeledStatement => "labeled statement", Since(Es5);
     BreakStatement => "`break` statement", Since(Es5);

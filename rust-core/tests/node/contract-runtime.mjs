@@ -39,7 +39,9 @@ function buildInRealm(host) {
   'use strict';
   const realGlobal = globalThis;
   const { create, defineProperty, freeze, getOwnPropertyDescriptor, getPrototypeOf, hasOwn, setPrototypeOf } = Object;
-  const { deleteProperty, get, has, ownKeys, set } = Reflect;
+  const { apply, deleteProperty, get, has, ownKeys, set } = Reflect;
+  const unscopables = Symbol.unscopables;
+  const TypeErrorCtor = TypeError;
   const reflectDefine = Reflect.defineProperty;
   const ProxyCtor = Proxy;
   const ObjectCtor = Object;
@@ -168,6 +170,16 @@ function buildInRealm(host) {
     // A completion value of an indirect eval's text (this runtime runs no eval's text).
     evalValue(value) { return value; },
     sloppyThis(value) { return value === undefined || value === null ? G : ObjectCtor(value); },
+    withObject(value) {
+      if (value === undefined || value === null) throw new TypeErrorCtor('Cannot convert undefined or null to object');
+      return ObjectCtor(value);
+    },
+    withHas(object, name) {
+      if (!has(object, name)) return false;
+      const blocked = get(object, unscopables);
+      return !(isObject(blocked) && get(blocked, name));
+    },
+    withThis(fn, object) { return typeof fn === 'function' ? (...args) => apply(fn, object, args) : fn; },
     sealConsts(names) {
       for (let i = 0; i < names.length; i++) defineProperty(S, names[i], { __proto__: null, writable: false });
     },

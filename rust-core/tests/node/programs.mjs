@@ -44,15 +44,17 @@ async function settle(value) {
 
 /**
  * @param {string | string[]} program
+ * @param {{ sloppy?: boolean }} [options] `sloppy`: run the original as sloppy code (what a
+ *   `with` needs; the transpiled run is strict either way)
  * @returns {Promise<Run>}
  */
-export async function runOriginalProgram(program) {
+export async function runOriginalProgram(program, { sloppy = false } = {}) {
   const context = createReference();
   runOriginal(context, 'globalThis.result = undefined;', { strict: false });
   const notes = [];
   const scripts = scriptsOf(program).map((source, i) => {
     try {
-      runOriginal(context, source, { filename: `original-${i + 1}.js` });
+      runOriginal(context, source, { filename: `original-${i + 1}.js`, strict: !sloppy });
       return 'ok';
     } catch (error) {
       const { name, message } = describeThrown(error);

@@ -92,7 +92,7 @@ describe('source maps', () => {
 
 describe('results', () => {
   it('are plain data with stable codes and 1-based positions', () => {
-    const r = core.vet('let a = 1;\nwith (a) {}', 'es2023');
+    const r = core.vet("'use strict';\nwith (a) {}", 'es2023');
     assert.equal(r.ok, false);
     const d = r.diagnostics.find((x) => x.code === 'with-statement');
     assert.deepEqual([d.line, d.column], [2, 1]);

@@ -64,7 +64,7 @@ describe('the core through the glue', { skip }, () => {
   it('answers with null-prototype records of five fields, whatever the core said', () => {
     const { core } = glue();
     const ok = core.transpile('x = 1;');
-    const refused = core.vet('with (a) {}');
+    const refused = core.vet("'use strict'; with (a) {}");
     for (const record of [ok, refused, core.vet('x;'), core.sha256('x')]) {
       assert.equal(Object.getPrototypeOf(record), null);
       assert.deepEqual(Object.keys(record), ['ok', 'code', 'sourceMap', 'diagnostics', 'digest']);
@@ -218,7 +218,7 @@ describe('an instance that failed between the call and the answer', { skip }, ()
 describe('tampering with the realm after the glue is made', { skip }, () => {
   it('changes no answer, and reads no inherited property of one', () => {
     const { core, realm } = glue();
-    const expected = [plain(core.transpile('var s = "中😀"; f(s);')), plain(core.vet('with (a) {}'))];
+    const expected = [plain(core.transpile('var s = "中😀"; f(s);')), plain(core.vet("'use strict'; with (a) {}"))];
     realm.run(`
       globalThis.__traps = 0;
       const trap = function () { globalThis.__traps++; throw new Error('trap'); };
@@ -234,7 +234,7 @@ describe('tampering with the realm after the glue is made', { skip }, () => {
       Object.defineProperty(Uint8Array.prototype, 'length', { get: trap });
       globalThis.Uint8Array = trap; WebAssembly.Instance = trap;
     `);
-    const after = [plain(core.transpile('var s = "中😀"; f(s);')), plain(core.vet('with (a) {}'))];
+    const after = [plain(core.transpile('var s = "中😀"; f(s);')), plain(core.vet("'use strict'; with (a) {}"))];
     assert.deepEqual(after, expected);
     assert.equal(core.vet('"\uD800"').diagnostics[0].code, 'lone-surrogate');
     assert.equal(realm.run('__traps'), 0);

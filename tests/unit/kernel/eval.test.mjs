@@ -78,7 +78,7 @@ describe('the indirect-eval stand-in', () => {
 
   it('throws the realm\'s SyntaxError for refused text, and loads nothing', () => {
     const { realm, evaluator, loads } = boot();
-    for (const text of ['eval("1")', 'with (o) x', 'import("x")', '1 +', '__paranoid_rt__.evalValue(1)']) {
+    for (const text of ['eval("1")', '"use strict"; with (o) x', 'import("x")', '1 +', '__paranoid_rt__.evalValue(1)']) {
       assert.throws(() => evaluator.eval(text), (e) => e instanceof realm.global.SyntaxError && e.message.length > 0, text);
     }
     assert.deepEqual(loads, []);

@@ -112,7 +112,7 @@ describe('the dispatch', () => {
     const { send, take } = await kernel();
     await take();
     send({ type: 'configure', cpuMs: 100 });
-    send({ type: 'run', id: 1, source: 'with (x) {}', filename: 'w.js', hostTime: now() });
+    send({ type: 'run', id: 1, source: "'use strict'; with (x) {}", filename: 'w.js', hostTime: now() });
     send({ type: 'run', id: 2, source: 'throw new TypeError("mine")', filename: 't.js', hostTime: now() });
     const results = (await take()).filter((m) => m.type === 'result');
     assert.equal(results[0].status, 'rejected');

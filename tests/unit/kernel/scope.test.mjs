@@ -245,3 +245,41 @@ describe('declarations across scripts (R)', () => {
     assert.throws(() => { 'use strict'; R.declareVars = () => {}; }, TypeError);
   });
 });
+
+describe('the lookups of a rewritten `with` (R)', () => {
+  it('withObject boxes a primitive and refuses null and undefined with the realm\'s TypeError', () => {
+    const { R, realm } = scopeRealm();
+    assert.equal(typeof R.withObject('abc'), 'object');
+    const o = {};
+    assert.equal(R.withObject(o), o);
+    for (const bad of [null, undefined]) assert.throws(() => R.withObject(bad), (e) => e instanceof realm.global.TypeError);
+  });
+
+  it('withHas asks the object, then its Symbol.unscopables (an object, truthy entries only)', () => {
+    const { R } = scopeRealm();
+    assert.equal(R.withHas({ a: 1 }, 'a'), true);
+    assert.equal(R.withHas({}, 'a'), false);
+    assert.equal(R.withHas({ a: 1, [Symbol.unscopables]: { a: true } }, 'a'), false);
+    assert.equal(R.withHas({ a: 1, [Symbol.unscopables]: { a: 0 } }, 'a'), true);
+    assert.equal(R.withHas({ a: 1, [Symbol.unscopables]: 'a' }, 'a'), true, 'a primitive unscopables blocks nothing');
+    assert.equal(R.withHas([], 'values'), false, "an array's own unscopables");
+    const seen = [];
+    const proxy = new Proxy({}, { has(t, k) { seen.push(['has', k]); return true; }, get(t, k) { seen.push(['get', k]); return undefined; } });
+    assert.equal(R.withHas(proxy, 'x'), true);
+    assert.deepEqual(seen, [['has', 'x'], ['get', Symbol.unscopables]]);
+  });
+
+  it('withHas uses the captured Reflect: a polluted Reflect or Object.prototype changes nothing', () => {
+    const { R, realm } = scopeRealm();
+    realm.run('Reflect.has = () => true; Reflect.get = () => ({}); Object.prototype.withHas = 1;');
+    assert.equal(R.withHas(realm.run('({})'), 'missing'), false);
+    assert.equal(R.withHas(realm.run('({ here: 1 })'), 'here'), true);
+  });
+
+  it('withThis gives a callee that calls the function with the object as this, and a non-function as it is', () => {
+    const { R } = scopeRealm();
+    const o = { n: 2, f(a, b) { return [this === o, this.n, a, b]; } };
+    assert.deepEqual(R.withThis(o.f, o)(3, 4), [true, 2, 3, 4]);
+    for (const v of [undefined, null, 1, 'f', {}]) assert.equal(R.withThis(v, o), v);
+  });
+});

@@ -1,8 +1,9 @@
 // expect: with-statement
-// at: 6:5
-// why: `with` deep inside functions is still found, at its own position
+// at: 7:5
+// why: `with` deep inside a function whose own directive makes it strict is still found
 function a() {
   function b() {
+    'use strict';
     with (o) { x; }
   }
 }
