@@ -49,7 +49,7 @@ pub(crate) enum Request {
 /// policy table lists them in.
 fn options(level: u32) -> Result<Options, String> {
     let level = match level {
-        0 => EsLevel::LATEST,
+        0 => EsLevel::DEFAULT,
         n => *EsLevel::ALL
             .get(n as usize - 1)
             .ok_or_else(|| format!("unknown language level #{n}"))?,

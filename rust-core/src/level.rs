@@ -20,11 +20,14 @@ pub enum EsLevel {
     Es2021,
     Es2022,
     Es2023,
+    Es2024,
+    Es2025,
+    Es2026,
 }
 
 impl EsLevel {
     /// Every level, oldest first.
-    pub const ALL: [EsLevel; 10] = [
+    pub const ALL: [EsLevel; 13] = [
         EsLevel::Es5,
         EsLevel::Es2015,
         EsLevel::Es2016,
@@ -35,10 +38,15 @@ impl EsLevel {
         EsLevel::Es2021,
         EsLevel::Es2022,
         EsLevel::Es2023,
+        EsLevel::Es2024,
+        EsLevel::Es2025,
+        EsLevel::Es2026,
     ];
 
-    /// The default: all standard script syntax up to ES2023.
-    pub const LATEST: EsLevel = EsLevel::Es2023;
+    /// The default: all standard script syntax up to ES2023. The newer levels (RegExp `v`
+    /// flag, duplicate named groups, modifiers, `using`) are chosen explicitly: both browsers
+    /// ship them, older ones do not.
+    pub const DEFAULT: EsLevel = EsLevel::Es2023;
 
     pub fn name(self) -> &'static str {
         match self {
@@ -52,13 +60,16 @@ impl EsLevel {
             EsLevel::Es2021 => "es2021",
             EsLevel::Es2022 => "es2022",
             EsLevel::Es2023 => "es2023",
+            EsLevel::Es2024 => "es2024",
+            EsLevel::Es2025 => "es2025",
+            EsLevel::Es2026 => "es2026",
         }
     }
 }
 
 impl Default for EsLevel {
     fn default() -> Self {
-        EsLevel::LATEST
+        EsLevel::DEFAULT
     }
 }
 
@@ -71,7 +82,7 @@ impl fmt::Display for EsLevel {
 impl FromStr for EsLevel {
     type Err = String;
 
-    /// Accepts `es5`, `es2015` … `es2023`, and the edition numbers `es6` … `es14`.
+    /// Accepts `es5`, `es2015` … `es2026`, and the edition numbers `es6` … `es17`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.to_ascii_lowercase();
         let alias = match lower.as_str() {
@@ -84,13 +95,16 @@ impl FromStr for EsLevel {
             "es12" => "es2021",
             "es13" => "es2022",
             "es14" => "es2023",
+            "es15" => "es2024",
+            "es16" => "es2025",
+            "es17" => "es2026",
             other => other,
         };
         EsLevel::ALL
             .into_iter()
             .find(|l| l.name() == alias)
             .ok_or_else(|| {
-                format!("unknown ECMAScript level `{s}` (expected es5, es2015 … es2023)")
+                format!("unknown ECMAScript level `{s}` (expected es5, es2015 … es2026)")
             })
     }
 }

@@ -85,8 +85,12 @@ impl Limits {
 pub static CALIBRATION_LIMIT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 fn syntax() -> Syntax {
-    // Every dialect extension off: JSX, decorators, `::`, `accessor`, `using`, …
-    Syntax::Es(EsSyntax::default())
+    // Every dialect extension off (JSX, decorators, `::`, `accessor`, …) but `using`, which
+    // is standard (ES2026) and held to its level by the vetter.
+    Syntax::Es(EsSyntax {
+        explicit_resource_management: true,
+        ..EsSyntax::default()
+    })
 }
 
 /// A lexer over `file` that lexes as strict-mode code: the output is strict, so the input is

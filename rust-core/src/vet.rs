@@ -39,6 +39,16 @@ pub fn vet(parsed: &Parsed, lines: &LineIndex, level: EsLevel) -> Vec<Diagnostic
     for &offset in &parsed.trailing_commas {
         vetter.check_at(Construct::TrailingComma, offset);
     }
+    for stmt in &parsed.script.body {
+        if let Stmt::Decl(Decl::Using(u)) = stmt {
+            // An early error in every engine; the rewrite would otherwise make it a global.
+            vetter.refuse(
+                Code::SyntaxError,
+                "a `using` declaration may not stand at the top level of a script".into(),
+                u.span,
+            );
+        }
+    }
     parsed.script.visit_with(&mut vetter);
     vetter.diagnostics.sort_by_key(|d| d.offset);
     vetter.diagnostics
@@ -576,6 +586,7 @@ impl Visit for Vetter<'_> {
                         'u' | 'y' => self.check(Construct::RegexFlagUnicodeSticky, r.span),
                         's' => self.check(Construct::RegexFlagDotAll, r.span),
                         'd' => self.check(Construct::RegexFlagIndices, r.span),
+                        'v' => self.check(Construct::RegexFlagUnicodeSets, r.span),
                         _ => self.check(Construct::RegexFlagOther, r.span),
                     }
                 }

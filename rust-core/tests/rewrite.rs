@@ -8,7 +8,7 @@ const S: &str = "__paranoid_scope__";
 const G: &str = "__paranoid_global__";
 
 fn out(source: &str) -> String {
-    out_at(source, EsLevel::LATEST)
+    out_at(source, EsLevel::DEFAULT)
 }
 
 fn out_at(source: &str, level: EsLevel) -> String {

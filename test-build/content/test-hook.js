@@ -40,7 +40,7 @@ async function paranoidTestRun(request, open = openSandbox) {
     const events = [];
     let sandbox = null;
     try {
-      sandbox = await open({ cpuMs: request.cpuMs, layers: request.layers, onEvent: (e) => events.push(e) });
+      sandbox = await open({ cpuMs: request.cpuMs, level: typeof request.level === 'string' ? request.level : undefined, layers: request.layers, onEvent: (e) => events.push(e) });
       for (const file of files) {
         const r = await within(sandbox.run(file.source, file.name), { status: 'error', reason: `no answer within ${waitMs} ms` });
         // As in a page, a script that fails does not stop the later ones of a shared sandbox;

@@ -209,7 +209,7 @@ for (const [browser, ext] of BROWSERS) {
       // One browser per group: single files with the same prelude together, folders alone.
       const groups = new Map();
       for (const c of cases) {
-        const key = c.files.length > 1 ? `folder:${c.name}` : `prelude:${c.prelude || ''}`;
+        const key = c.files.length > 1 ? `folder:${c.name}` : `prelude:${c.prelude || ''}:level:${c.level || ''}`;
         if (!groups.has(key)) groups.set(key, []);
         groups.get(key).push(c);
       }
@@ -218,6 +218,7 @@ for (const [browser, ext] of BROWSERS) {
         const args = ['--wait-ms', '5000'];
         if (key.startsWith('folder:')) args.push('--shared');
         if (group[0].prelude) args.push('--prelude', path.join(ROOT, 'tests', group[0].prelude));
+        if (group[0].level) args.push('--es', group[0].level);
         const files = key.startsWith('folder:') ? group[0].files : group.map((c) => c.files[0]);
         const results = await harness(browser, ext, [...args, ...files]);
         const perCase = key.startsWith('folder:') ? [results[0]] : results;

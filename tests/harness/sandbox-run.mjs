@@ -4,7 +4,7 @@
 // run (see README.md, "Test harness").
 //
 // usage: node sandbox-run.mjs --ext DIR [--browser chromium|firefox] [--layers 1,2,3]
-//          [--cpu-ms N] [--wait-ms N] [--report NAME]... [--shared] [--prelude FILE]... FILE...
+//          [--cpu-ms N] [--wait-ms N] [--es LEVEL] [--report NAME]... [--shared] [--prelude FILE]... FILE...
 
 import http from 'node:http';
 import { createHash } from 'node:crypto';
@@ -17,7 +17,7 @@ import firefox from 'selenium-webdriver/firefox.js';
 
 /** Parses the command line. */
 export function parseArgs(argv) {
-  const o = { browser: 'chromium', layers: null, cpuMs: 100, waitMs: 5000, reports: [], shared: false, preludes: [], files: [], ext: null };
+  const o = { browser: 'chromium', layers: null, cpuMs: 100, waitMs: 5000, reports: [], shared: false, preludes: [], files: [], ext: null, level: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
@@ -29,6 +29,7 @@ export function parseArgs(argv) {
     else if (a === '--shared') o.shared = true;
     else if (a === '--prelude') o.preludes.push(value());
     else if (a === '--ext') o.ext = value();
+    else if (a === '--es') o.level = value();
     else if (a.startsWith('--')) throw new Error(`unknown flag ${a}`);
     else o.files.push(a);
   }
@@ -298,7 +299,7 @@ async function main() {
       const before = hits.length;
       const files = [...preludes, ...group.map(load)];
       const timeout = o.waitMs + 30000 * files.length;
-      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs: o.cpuMs, waitMs: o.waitMs, layers, reports: o.reports }, timeout, isolated);
+      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs: o.cpuMs, waitMs: o.waitMs, layers, reports: o.reports, level: o.level }, timeout, isolated);
       result.file = group[group.length - 1];
       result.server_hits = hits.length - before;
       process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -3,7 +3,7 @@
 // worker), in headless Chromium or Firefox ESR, and sorts every result by cause.
 //
 // usage: node tools/test262/run.mjs --suite DIR --ext DIR [--browser chromium|firefox]
-//          [--sample N] [--seed S] [--cpu-ms N] [--out FILE] [PATH-FILTER...]
+//          [--sample N] [--seed S] [--cpu-ms N] [--es LEVEL] [--out FILE] [PATH-FILTER...]
 //
 // Which tests: those under test/language and test/built-ins that can run as strict classic
 // scripts in a worker (test262's INTERPRETING.md: a test without `noStrict` or `raw` must pass
@@ -32,18 +32,20 @@ import { launch, startServer, openPage, request } from '../../tests/harness/sand
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
-const valued = new Set(['--suite', '--ext', '--browser', '--sample', '--seed', '--cpu-ms', '--out']);
+const valued = new Set(['--suite', '--ext', '--browser', '--sample', '--seed', '--cpu-ms', '--es', '--out']);
 const filters = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]));
 const suite = flag('--suite', null);
 const ext = flag('--ext', null);
 if (!suite || !ext) {
-  process.stderr.write('usage: node tools/test262/run.mjs --suite DIR --ext DIR [--browser chromium|firefox] [--sample N] [--seed S] [--cpu-ms N] [--out FILE] [PATH-FILTER...]\n');
+  process.stderr.write('usage: node tools/test262/run.mjs --suite DIR --ext DIR [--browser chromium|firefox] [--sample N] [--seed S] [--cpu-ms N] [--es LEVEL] [--out FILE] [PATH-FILTER...]\n');
   process.exit(2);
 }
 const browser = flag('--browser', 'chromium');
 const sample = Number(flag('--sample', '0'));
 const seed = Number(flag('--seed', '262'));
 const cpuMs = Number(flag('--cpu-ms', '1000'));
+// The syntax level: the newest by default, since test262 tests what the engines ship.
+const level = flag('--es', 'es2026');
 const out = flag('--out', path.join('target', 'test262', `${browser}.jsonl`));
 
 /** Every test file under `dir`, sorted, as paths relative to the suite. */
@@ -137,7 +139,7 @@ async function main() {
     const files = [PRINT, ...[...new Set(includes)].map(harness), { name: path.basename(t), source }];
     const layers = isolated ? null : { isolation: false, scrub: false, transpile: false };
     try {
-      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs, waitMs: m.flags.includes('async') ? 3000 : 500, layers, reports: ['__t262'] }, 120000, isolated);
+      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs, waitMs: m.flags.includes('async') ? 3000 : 500, layers, reports: ['__t262'], level }, 120000, isolated);
       return result;
     } catch (error) {
       await openPage(driver, origin, isolated);

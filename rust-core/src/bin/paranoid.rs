@@ -35,7 +35,7 @@ usage:
   paranoid matches FILE URL
       (exit 0 when the userscript would run on URL, 1 when not)
 
-FILE may be `-` for standard input. LEVEL is es5, es2015 … es2023 (default es2023).
+FILE may be `-` for standard input. LEVEL is es5, es2015 … es2026 (default es2023).
 exit status: 0 passes, 1 refused, 2 usage or I/O error";
 
 struct Usage(String);

@@ -23,7 +23,7 @@ pub fn tables() -> serde_json::Value {
             "helpers": reserved::RUNTIME_HELPERS,
         },
         "levels": EsLevel::ALL.iter().map(|l| l.name()).collect::<Vec<_>>(),
-        "defaultLevel": EsLevel::LATEST.name(),
+        "defaultLevel": EsLevel::DEFAULT.name(),
         "functionKinds": FunctionKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>(),
         "globals": globals::SANDBOX_GLOBALS,
         "undeletableGlobals": globals::UNDELETABLE_GLOBALS,

@@ -65,7 +65,7 @@ syntax_table! {
     VarDeclaration => "`var` declaration", Since(Es5);
     LetDeclaration => "`let` declaration", Since(Es2015);
     ConstDeclaration => "`const` declaration", Since(Es2015);
-    UsingDeclaration => "`using` declaration", Never(Code::NotAllowed);
+    UsingDeclaration => "`using` declaration", Since(Es2026);
     FunctionDeclaration => "function declaration", Since(Es5);
     ClassDeclaration => "class declaration", Since(Es2015);
     ModuleDeclaration => "`import`/`export` declaration", Never(Code::ModuleSyntax);
@@ -144,12 +144,13 @@ syntax_table! {
     RegexFlagUnicodeSticky => "regular expression flag `u` or `y`", Since(Es2015);
     RegexFlagDotAll => "regular expression flag `s`", Since(Es2018);
     RegexFlagIndices => "regular expression flag `d`", Since(Es2022);
-    RegexFlagOther => "regular expression flag newer than ES2023 or unknown", Never(Code::NotAllowed);
+    RegexFlagUnicodeSets => "regular expression flag `v`", Since(Es2024);
+    RegexFlagOther => "unknown regular expression flag", Never(Code::NotAllowed);
     RegexNamedGroup => "regular expression named group", Since(Es2018);
     RegexLookbehind => "regular expression lookbehind", Since(Es2018);
     RegexUnicodeProperty => "regular expression `\\p{…}` escape", Since(Es2018);
-    RegexDuplicateNamedGroups => "regular expression with a repeated group name (ES2025)", Never(Code::NotAllowed);
-    RegexModifiers => "regular expression modifiers (`(?i:…)`, ES2025)", Never(Code::NotAllowed);
+    RegexDuplicateNamedGroups => "regular expression with a repeated group name", Since(Es2025);
+    RegexModifiers => "regular expression modifiers (`(?i:…)`)", Since(Es2025);
     // Patterns
     ArrayPattern => "array destructuring", Since(Es2015);
     ObjectPattern => "object destructuring", Since(Es2015);

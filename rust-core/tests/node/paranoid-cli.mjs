@@ -50,7 +50,7 @@ function runCli(args, input) {
 /**
  * `paranoid transpile - [--es LEVEL]` with `source` on stdin.
  * @param {string} source a classic script
- * @param {{ es?: string }} [options] `es`: the syntax level, e.g. `es5`, `es2015` … `es2023`
+ * @param {{ es?: string }} [options] `es`: the syntax level, e.g. `es5`, `es2015` … `es2026`
  * @returns {CliResult}
  */
 export function transpile(source, { es } = {}) {

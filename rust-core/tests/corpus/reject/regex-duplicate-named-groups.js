@@ -1,4 +1,5 @@
 // construct: RegexDuplicateNamedGroups
-// expect: not-allowed
-// why: duplicate named groups are ES2025, newer than the default ES2023
+// expect: above-level
+// level: es2024
+// why: duplicate named groups are ES2025
 var r = /(?<y>a)|(?<y>b)/;

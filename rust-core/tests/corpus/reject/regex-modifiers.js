@@ -1,4 +1,5 @@
 // construct: RegexModifiers
-// expect: not-allowed
-// why: regex modifiers `(?i:...)` are ES2025, newer than the default ES2023
+// expect: above-level
+// level: es2024
+// why: regex modifiers `(?i:...)` are ES2025
 var r = /(?i:a)b/;

@@ -1,3 +1,5 @@
-// expect: not-allowed
+// expect: above-level
 // construct: UsingDeclaration
+// level: es2025
+// why: `using` is ES2026
 { using x = f(); }
