@@ -14,8 +14,8 @@ use swc_ecma_ast::*;
 
 use crate::policy::reserved::{
     CHECK_GLOBAL_DECLARATIONS, DECLARE_FUNCTION, DECLARE_LEXICAL, DECLARE_VARS, EVAL_VALUE,
-    FUNCTION_RESULT, GLOBAL, RUNTIME, SCOPE, SEAL_CONSTS, SLOPPY_THIS, WITH_HAS, WITH_OBJECT,
-    WITH_THIS, WITH_VALUE,
+    FUNCTION_RESULT, GLOBAL, INIT_LEXICAL, LEXICAL_INITIALIZER, RUNTIME, SCOPE, SLOPPY_THIS,
+    WITH_HAS, WITH_OBJECT, WITH_THIS, WITH_VALUE,
 };
 
 /// An identifier with no syntax context (the resolver has run, or is yet to).
@@ -182,14 +182,25 @@ pub(crate) fn declare_function(name: &Atom, span: Span, function: Box<Function>)
     expr_stmt(runtime_call(DECLARE_FUNCTION, vec![str_lit(name), fn_expr]))
 }
 
-/// `__paranoid_rt__.declareLexical([names…])`
-pub(crate) fn declare_lexical(names: &[Atom]) -> Expr {
-    runtime_call(DECLARE_LEXICAL, vec![names_array(names)])
+/// `__paranoid_rt__.declareLexical([names…], [constants…]);`: the script's top-level lexical
+/// bindings, created uninitialised before any of its statements runs.
+pub(crate) fn declare_lexical(names: &[Atom], constants: &[Atom]) -> Stmt {
+    expr_stmt(runtime_call(
+        DECLARE_LEXICAL,
+        vec![names_array(names), names_array(constants)],
+    ))
 }
 
-/// `__paranoid_rt__.sealConsts([names…])`
-pub(crate) fn seal_consts(names: &[Atom]) -> Expr {
-    runtime_call(SEAL_CONSTS, vec![names_array(names)])
+/// `__paranoid_rt__.initLexical("name", value)`: the binding's initialisation, where its
+/// declaration stands.
+pub(crate) fn init_lexical(name: &Atom, value: Expr) -> Expr {
+    runtime_call(INIT_LEXICAL, vec![str_lit(name), value])
+}
+
+/// `__paranoid_rt__.lexicalInitializer([names…])`: an object whose setters initialise the
+/// bindings, the targets of a top-level destructuring declaration.
+pub(crate) fn lexical_initializer(names: &[Atom]) -> Expr {
+    runtime_call(LEXICAL_INITIALIZER, vec![names_array(names)])
 }
 
 /// `__paranoid_rt__.functionResult(() => function)`: a factory, not the function, so that a
@@ -219,26 +230,14 @@ pub(crate) fn eval_value(value: Expr) -> Expr {
     runtime_call(EVAL_VALUE, vec![value])
 }
 
-/// `__paranoid_rt__.declareLexical(["Name"]), __paranoid_scope__.Name = class Name {…}`, `span`
-/// the name's.
+/// `__paranoid_rt__.initLexical("Name", class Name {…})`, `span` the name's. Inside the class
+/// body the name is the class's own binding, as in a browser.
 pub(crate) fn class_on_scope(name: &Atom, span: Span, class: Box<Class>) -> Box<Expr> {
     let class_expr = Expr::Class(ClassExpr {
         ident: Some(Ident::new_no_ctxt(name.clone(), span)),
         class,
     });
-    let target = SimpleAssignTarget::Member(scope_member(name, span));
-    Box::new(Expr::Seq(SeqExpr {
-        span: DUMMY_SP,
-        exprs: vec![
-            Box::new(declare_lexical(std::slice::from_ref(name))),
-            Box::new(Expr::Assign(AssignExpr {
-                span: DUMMY_SP,
-                op: AssignOp::Assign,
-                left: AssignTarget::Simple(target),
-                right: Box::new(class_expr),
-            })),
-        ],
-    }))
+    Box::new(init_lexical(name, class_expr))
 }
 
 /// `"use strict";`, written so that the resolver recognises it (by its raw text).

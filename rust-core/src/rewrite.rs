@@ -16,13 +16,13 @@ use swc_ecma_transforms_base::resolver;
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
 use crate::factory::{
-    assign, check_global_declarations, class_on_scope, declare_function, declare_lexical,
-    declare_vars, detached, divided_by_zero, function_result, global, ident, named_by_property,
-    property_key, scope_member, scope_member_pat, seal_consts, seq_or_single, typeof_if_in_scope,
-    use_strict, void_zero,
+    assign, check_global_declarations, class_on_scope, const_decl, declare_function,
+    declare_lexical, declare_vars, detached, divided_by_zero, function_result, global, ident,
+    init_lexical, lexical_initializer, member, named_by_property, property_key, scope_member,
+    scope_member_pat, seq_or_single, typeof_if_in_scope, use_strict, void_zero,
 };
 use crate::pattern::binding_idents;
-use crate::policy::reserved::SCOPE;
+use crate::policy::reserved::{LEXICAL_INIT, SCOPE};
 
 /// A name declared twice where the spec forbids it (`let x; let x;`, `var x; let x;` at the top
 /// level; the clashes of `hoisting.rs`): the engine would refuse the whole script before running
@@ -97,6 +97,7 @@ pub fn rewrite(script: &mut Script, may_have_with: bool) -> Result<(), Vec<Redec
         function_depth: 0,
         vars: Vec::new(),
         lexicals: Vec::new(),
+        classes: Vec::new(),
     };
     rewriter.rewrite_script(script)
 }
@@ -109,8 +110,12 @@ struct Rewriter {
     function_depth: u32,
     /// Names of top-level `var`s, in first-seen order, for the hoisting prologue.
     vars: Vec<Atom>,
-    /// Top-level `let`, `const` and `class` names, with where they are declared.
-    lexicals: Vec<(Atom, Span)>,
+    /// Top-level `let`, `const` and `class` names, with where they are declared and whether
+    /// they are constants.
+    lexicals: Vec<(Atom, Span, bool)>,
+    /// The names of the top-level classes whose body is being rewritten: there the name is the
+    /// class's own binding, not the global one.
+    classes: Vec<Atom>,
 }
 
 /// For the `Function` stand-ins: the one function expression statement becomes
@@ -139,7 +144,7 @@ pub(crate) fn bound_names(pat: &Pat, out: &mut Vec<Atom>) {
 
 impl Rewriter {
     fn is_global(&self, id: &Ident) -> bool {
-        id.ctxt == self.unresolved || id.ctxt == self.top_level
+        id.ctxt == self.unresolved || (id.ctxt == self.top_level && !self.classes.contains(&id.sym))
     }
 
     fn declares_top_level(&self, decl: &VarDecl) -> bool {
@@ -177,8 +182,8 @@ impl Rewriter {
             .map(|f| (f.ident.sym.clone(), f.ident.span))
             .collect();
         let mut redeclared = Vec::new();
-        for (i, (name, span)) in self.lexicals.iter().enumerate() {
-            let twice = self.lexicals[..i].iter().any(|(n, _)| n == name)
+        for (i, (name, span, _)) in self.lexicals.iter().enumerate() {
+            let twice = self.lexicals[..i].iter().any(|(n, _, _)| n == name)
                 || self.vars.contains(name)
                 || function_names.iter().any(|(n, _)| n == name);
             if twice {
@@ -199,9 +204,20 @@ impl Rewriter {
         // GlobalDeclarationInstantiation does.
         let mut var_like: Vec<Atom> = self.vars.clone();
         var_like.extend(function_names.iter().map(|(n, _)| n.clone()));
-        let lexical_names: Vec<Atom> = self.lexicals.iter().map(|(n, _)| n.clone()).collect();
+        let lexical_names: Vec<Atom> = self.lexicals.iter().map(|(n, _, _)| n.clone()).collect();
         if !var_like.is_empty() || !lexical_names.is_empty() {
             prologue.push(check_global_declarations(&lexical_names, &var_like));
+        }
+        // The bindings exist, uninitialised, before any statement runs (reading one before
+        // its declaration throws), as GlobalDeclarationInstantiation creates them.
+        if !lexical_names.is_empty() {
+            let constants: Vec<Atom> = self
+                .lexicals
+                .iter()
+                .filter(|(_, _, constant)| *constant)
+                .map(|(n, _, _)| n.clone())
+                .collect();
+            prologue.push(declare_lexical(&lexical_names, &constants));
         }
         if !self.vars.is_empty() {
             prologue.push(declare_vars(&self.vars));
@@ -241,29 +257,108 @@ impl Rewriter {
         seq_or_single(exprs)
     }
 
-    /// A top-level `let`/`const`: declare the names, assign the initialisers, seal constants.
+    /// A top-level `let`/`const` (declared by the prologue): each binding initialised where
+    /// it stands, `R.initLexical("x", value)`; a destructuring pattern assigns the setters of
+    /// `R.lexicalInitializer`, which initialise its names in the pattern's order.
     fn lexical_as_statement(&mut self, decl: VarDecl) -> Stmt {
+        let constant = decl.kind == VarDeclKind::Const;
         let mut names = Vec::new();
+        let mut in_patterns = Vec::new();
         for d in &decl.decls {
             bound_names(&d.name, &mut names);
-        }
-        self.lexicals
-            .extend(names.iter().map(|n| (n.clone(), decl.span)));
-        let mut exprs = vec![Box::new(declare_lexical(&names))];
-        for d in decl.decls {
-            if let Some(init) = d.init {
-                exprs.push(Box::new(assign(d.name, init)));
+            if !matches!(d.name, Pat::Ident(_)) {
+                bound_names(&d.name, &mut in_patterns);
             }
         }
-        if decl.kind == VarDeclKind::Const {
-            exprs.push(Box::new(seal_consts(&names)));
+        self.lexicals
+            .extend(names.iter().map(|n| (n.clone(), decl.span, constant)));
+        let mut exprs = Vec::new();
+        for d in decl.decls {
+            match d.name {
+                Pat::Ident(b) => {
+                    let mut value = d.init.unwrap_or_else(|| Box::new(void_zero(DUMMY_SP)));
+                    keep_name(&b.id.sym, &mut value);
+                    exprs.push(Box::new(init_lexical(&b.id.sym, *value)));
+                }
+                mut pattern => {
+                    initializer_targets(&mut pattern);
+                    let init = d
+                        .init
+                        .expect("a destructuring declaration has an initialiser");
+                    exprs.push(Box::new(assign(pattern, init)));
+                }
+            }
         }
         let mut stmt = Stmt::Expr(ExprStmt {
             span: decl.span,
-            expr: seq_or_single(exprs).expect("declareLexical is always there"),
+            expr: seq_or_single(exprs).expect("a declaration declares something"),
         });
         stmt.visit_mut_with(self);
-        stmt
+        if in_patterns.is_empty() {
+            return stmt;
+        }
+        Stmt::Block(BlockStmt {
+            span: DUMMY_SP,
+            ctxt: SyntaxContext::empty(),
+            stmts: vec![
+                const_decl(&LEXICAL_INIT.into(), lexical_initializer(&in_patterns)),
+                stmt,
+            ],
+        })
+    }
+}
+
+/// The names a top-level destructuring declaration binds become members of the initialiser
+/// (`{a, b: [c]} = o` → `{a: __paranoid_init__.a, b: [__paranoid_init__.c]} = o`); defaults and
+/// computed keys stay for the rewrite.
+fn initializer_targets(pat: &mut Pat) {
+    let target = |id: &Ident| {
+        Pat::Expr(Box::new(Expr::Member(member(
+            Expr::Ident(ident(LEXICAL_INIT)),
+            &id.sym,
+            id.span,
+        ))))
+    };
+    match pat {
+        Pat::Ident(b) => *pat = target(&b.id),
+        Pat::Array(a) => a.elems.iter_mut().flatten().for_each(initializer_targets),
+        Pat::Rest(r) => initializer_targets(&mut r.arg),
+        Pat::Assign(a) => {
+            let name = match &*a.left {
+                Pat::Ident(b) => Some(b.id.sym.clone()),
+                _ => None,
+            };
+            if let Some(name) = name {
+                keep_name(&name, &mut a.right);
+            }
+            initializer_targets(&mut a.left);
+        }
+        Pat::Object(o) => {
+            for prop in &mut o.props {
+                match prop {
+                    ObjectPatProp::KeyValue(kv) => initializer_targets(&mut kv.value),
+                    ObjectPatProp::Rest(r) => initializer_targets(&mut r.arg),
+                    ObjectPatProp::Assign(a) => {
+                        let key =
+                            PropName::Ident(IdentName::new(a.key.id.sym.clone(), a.key.id.span));
+                        let left = Box::new(target(&a.key.id));
+                        let value = match a.value.take() {
+                            Some(mut default) => {
+                                keep_name(&a.key.id.sym, &mut default);
+                                Box::new(Pat::Assign(AssignPat {
+                                    span: a.span,
+                                    left,
+                                    right: default,
+                                }))
+                            }
+                            None => left,
+                        };
+                        *prop = ObjectPatProp::KeyValue(KeyValuePatProp { key, value });
+                    }
+                }
+            }
+        }
+        Pat::Expr(_) | Pat::Invalid(_) => {}
     }
 }
 
@@ -327,9 +422,12 @@ impl VisitMut for Rewriter {
                         class: Box::default(),
                     },
                 );
-                self.lexicals.push((name.sym.clone(), name.span));
+                self.lexicals.push((name.sym.clone(), name.span, false));
                 let mut expr = class_on_scope(&name.sym, name.span, class);
+                // Inside its body the name is the class's own binding.
+                self.classes.push(name.sym.clone());
                 expr.visit_mut_with(self);
+                self.classes.pop();
                 *stmt = Stmt::Expr(ExprStmt {
                     span: DUMMY_SP,
                     expr,

@@ -328,33 +328,39 @@ fn var_destructuring_at_the_top_level() {
 }
 
 #[test]
-fn let_const_and_class_are_declared_in_place() {
-    let code = body("let x = 1, y; const c = 2, d = c; class K {}");
+fn let_const_and_class_are_declared_first_and_initialised_in_place() {
+    let code = body("let x = 1, y; const c = 2, d = c; class K { static k = K; }");
+    // The bindings exist, uninitialised, before any statement.
     has_loosely(
         &code,
-        &format!("__paranoid_rt__.declareLexical([\"x\",\"y\"]),{S}.x=1;"),
+        "__paranoid_rt__.declareLexical([\"x\",\"y\",\"c\",\"d\",\"K\"],[\"c\",\"d\"]);",
     );
     has_loosely(
         &code,
-        &format!(
-            "__paranoid_rt__.declareLexical([\"c\",\"d\"]),{S}.c=2,{S}.d={S}.c,\
-             __paranoid_rt__.sealConsts([\"c\",\"d\"]);"
-        ),
+        "__paranoid_rt__.initLexical(\"x\",1),__paranoid_rt__.initLexical(\"y\",void 0);",
     );
     has_loosely(
         &code,
-        &format!("__paranoid_rt__.declareLexical([\"K\"]),{S}.K=class K{{}};"),
+        &format!("__paranoid_rt__.initLexical(\"c\",2),__paranoid_rt__.initLexical(\"d\",{S}.c);"),
     );
-    // Nothing of these is hoisted into the prologue.
+    // Inside its body the class's name is its own binding.
+    has_loosely(
+        &code,
+        "__paranoid_rt__.initLexical(\"K\",class K{static k=K;});",
+    );
     lacks(&code, "declareVars");
 }
 
 #[test]
-fn lexical_destructuring_declares_every_bound_name() {
-    let code = body("let [p, { q }] = r;");
+fn lexical_destructuring_initialises_through_the_setters() {
+    let code = body("let [p, { q = p }] = r;");
+    has_loosely(&code, "declareLexical([\"p\",\"q\"],[]);");
     has_loosely(
         &code,
-        &format!("declareLexical([\"p\",\"q\"]),[{S}.p,{{q:{S}.q}}]={S}.r;"),
+        &format!(
+            "{{const __paranoid_init__=__paranoid_rt__.lexicalInitializer([\"p\",\"q\"]);\
+             [__paranoid_init__.p,{{q:__paranoid_init__.q={S}.p}}]={S}.r;}}"
+        ),
     );
 }
 

@@ -36,17 +36,54 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
   }]);
   const S = c.create(missing);
 
+  // `lexical` remembers the let/const/class names of every script, like a browser's global
+  // declarative record: 'let' or 'const'. Their bindings are properties of S (bare names read
+  // S), hidden from G; a property of the global object of the same name (a built-in the
+  // binding shadows, or one a script defines through G) lives in `shadowed`, as a browser
+  // keeps it on the global object beside the binding.
+  const lexical = c.create(null);
+  const initialized = c.create(null);
+  const shadowed = c.create(null);
+  const isLexical = (key) => typeof key === 'string' && lexical[key] !== undefined;
+  // A descriptor the engine hands a trap, or the kernel hands back, inherits from
+  // Object.prototype, where a script may have put a `get`: only its own fields count.
+  const fields = ['value', 'writable', 'get', 'set', 'enumerable', 'configurable'];
+  const plain = (desc) => {
+    if (desc === undefined) return undefined;
+    const out = c.create(null);
+    for (let i = 0; i < fields.length; i++) if (c.hasOwn(desc, fields[i])) c.defineProperty(out, fields[i], data(desc[fields[i]], true, true, true));
+    return out;
+  };
+
   const G = c.construct(c.Proxy, [S, {
     __proto__: null,
     get(target, key, receiver) {
-      if (c.has(target, key)) return c.get(target, key, receiver);
+      if (isLexical(key)) {
+        if (c.hasOwn(shadowed, key)) return c.get(shadowed, key, receiver);
+      } else if (c.has(target, key)) {
+        return c.get(target, key, receiver);
+      }
       noteMissing(key);
       return undefined;
     },
     set(target, key, value, receiver) {
-      if (c.has(target, key)) return c.set(target, key, value, receiver);
-      if (receiver === G) return c.reflectDefine(target, key, data(value, true, true, true));
+      const store = isLexical(key) ? shadowed : target;
+      if (store === shadowed ? c.hasOwn(store, key) : c.has(store, key)) return c.set(store, key, value, receiver);
+      if (receiver === G) return c.reflectDefine(store, key, data(value, true, true, true));
       return c.isObject(receiver) && c.reflectDefine(receiver, key, data(value, true, true, true));
+    },
+    has(target, key) { return isLexical(key) ? c.hasOwn(shadowed, key) : c.has(target, key); },
+    deleteProperty(target, key) { return c.deleteProperty(isLexical(key) ? shadowed : target, key); },
+    defineProperty(target, key, desc) { return c.reflectDefine(isLexical(key) ? shadowed : target, key, plain(desc)); },
+    getOwnPropertyDescriptor(target, key) { return plain(c.getOwnPropertyDescriptor(isLexical(key) ? shadowed : target, key)); },
+    ownKeys(target) {
+      const keys = [];
+      const add = (key) => { c.defineProperty(keys, keys.length, data(key, true, true, true)); };
+      const own = c.ownKeys(target);
+      for (let i = 0; i < own.length; i++) if (!isLexical(own[i])) add(own[i]);
+      const more = c.ownKeys(shadowed);
+      for (let i = 0; i < more.length; i++) add(more[i]);
+      return keys;
     },
     getPrototypeOf() { return null; },
     setPrototypeOf(_target, proto) { return proto === null; },
@@ -82,40 +119,62 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
   c.defineProperty(S, 'self', data(G, true, true, true));
   c.defineProperty(S, 'window', data(G, false, true, false));
 
-  // `lexical` remembers the let/const/class names of every script, like a browser's global
-  // declarative record.
-  const lexical = c.create(null);
   // A non-writable, non-configurable property of the captured Symbol: safe to read now.
   const unscopables = c.Symbol.unscopables;
   const alreadyDeclared = (name) => c.construct(c.SyntaxError, [`Identifier '${name}' has already been declared`]);
+  const initLexical = (name, value) => {
+    // Only the transpiler's output calls it, once per binding it declared.
+    if (lexical[name] === undefined || initialized[name] === true) throw c.construct(c.Error, [`kernel: ${name} is no uninitialised binding`]);
+    initialized[name] = true;
+    c.defineProperty(S, name, data(value, lexical[name] === 'let', false, true));
+  };
   const clashesLexically = (name) => {
     const existing = c.getOwnPropertyDescriptor(S, name);
-    return lexical[name] === true || (existing !== undefined && existing.configurable === false);
+    return lexical[name] !== undefined || (existing !== undefined && existing.configurable === false);
   };
   const R = c.freeze({
     __proto__: null,
     checkGlobalDeclarations(lexicalNames, varNames) {
       for (let i = 0; i < lexicalNames.length; i++) if (clashesLexically(lexicalNames[i])) throw alreadyDeclared(lexicalNames[i]);
-      for (let i = 0; i < varNames.length; i++) if (lexical[varNames[i]] === true) throw alreadyDeclared(varNames[i]);
+      for (let i = 0; i < varNames.length; i++) if (lexical[varNames[i]] !== undefined) throw alreadyDeclared(varNames[i]);
     },
     declareVars(names) {
-      for (let i = 0; i < names.length; i++) if (lexical[names[i]] === true) throw alreadyDeclared(names[i]);
+      for (let i = 0; i < names.length; i++) if (lexical[names[i]] !== undefined) throw alreadyDeclared(names[i]);
       for (let i = 0; i < names.length; i++) {
         if (!c.hasOwn(S, names[i])) c.defineProperty(S, names[i], data(undefined, true, true, false));
       }
     },
     declareFunction(name, fn) {
-      if (lexical[name] === true) throw alreadyDeclared(name);
+      if (lexical[name] !== undefined) throw alreadyDeclared(name);
       const existing = c.getOwnPropertyDescriptor(S, name);
       const configurable = existing !== undefined && existing.configurable === true;
       c.defineProperty(S, name, data(fn, true, true, configurable));
     },
-    declareLexical(names) {
+    // A script's let/const/class bindings, uninitialised until their declarations run: reading
+    // or writing one before throws (the temporal dead zone). A global object property of the
+    // same name moves to `shadowed`, where G still shows it.
+    declareLexical(names, constants) {
       for (let i = 0; i < names.length; i++) if (clashesLexically(names[i])) throw alreadyDeclared(names[i]);
       for (let i = 0; i < names.length; i++) {
-        lexical[names[i]] = true;
-        c.defineProperty(S, names[i], data(undefined, true, false, false));
+        const name = names[i];
+        const existing = c.getOwnPropertyDescriptor(S, name);
+        if (existing !== undefined) c.defineProperty(shadowed, name, existing);
+        lexical[name] = 'let';
+        const tdz = () => { throw c.construct(c.ReferenceError, [`Cannot access '${name}' before initialization`]); };
+        c.defineProperty(S, name, { __proto__: null, get: tdz, set: tdz, enumerable: false, configurable: true });
       }
+      for (let i = 0; i < constants.length; i++) lexical[constants[i]] = 'const';
+    },
+    // The declaration of a binding ran: it holds `value` from now on (a constant, read-only).
+    initLexical(name, value) { initLexical(name, value); },
+    // The targets of a destructuring declaration: each setter initialises its binding.
+    lexicalInitializer(names) {
+      const targets = c.create(null);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        c.defineProperty(targets, name, { __proto__: null, set: (value) => { initLexical(name, value); }, enumerable: false, configurable: false });
+      }
+      return targets;
     },
     functionResult(fn) { return functionResult(fn); },
     evalValue(value) { return evalValue(value); },
@@ -134,9 +193,6 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
     },
     // A function called by a name `with (object)` binds gets `object` as `this`.
     withThis(fn, object) { return typeof fn === 'function' ? (...args) => c.apply(fn, object, args) : fn; },
-    sealConsts(names) {
-      for (let i = 0; i < names.length; i++) c.defineProperty(S, names[i], { __proto__: null, writable: false });
-    },
   });
 
   return c.freeze({ __proto__: null, S, G, R });

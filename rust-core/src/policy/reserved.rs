@@ -22,19 +22,21 @@ pub const CHECK_GLOBAL_DECLARATIONS: &str = "checkGlobalDeclarations";
 pub const DECLARE_VARS: &str = "declareVars";
 pub const DECLARE_FUNCTION: &str = "declareFunction";
 pub const DECLARE_LEXICAL: &str = "declareLexical";
-pub const SEAL_CONSTS: &str = "sealConsts";
+pub const INIT_LEXICAL: &str = "initLexical";
+pub const LEXICAL_INITIALIZER: &str = "lexicalInitializer";
 pub const FUNCTION_RESULT: &str = "functionResult";
 pub const EVAL_VALUE: &str = "evalValue";
 pub const SLOPPY_THIS: &str = "sloppyThis";
 pub const WITH_OBJECT: &str = "withObject";
 pub const WITH_HAS: &str = "withHas";
 pub const WITH_THIS: &str = "withThis";
-pub const RUNTIME_HELPERS: [&str; 11] = [
+pub const RUNTIME_HELPERS: [&str; 12] = [
     CHECK_GLOBAL_DECLARATIONS,
     DECLARE_VARS,
     DECLARE_FUNCTION,
     DECLARE_LEXICAL,
-    SEAL_CONSTS,
+    INIT_LEXICAL,
+    LEXICAL_INITIALIZER,
     FUNCTION_RESULT,
     EVAL_VALUE,
     SLOPPY_THIS,
@@ -49,6 +51,10 @@ pub const RUNTIME_HELPERS: [&str; 11] = [
 pub const WITH_OBJECT_PREFIX: &str = "__paranoid_with";
 pub const WITH_OUTER_PREFIX: &str = "__paranoid_outer";
 pub const WITH_VALUE: &str = "__paranoid_value__";
+
+/// The local that holds what `R.lexicalInitializer` made for a top-level destructuring `let`
+/// or `const`: its setters initialise the bindings, in the pattern's order.
+pub const LEXICAL_INIT: &str = "__paranoid_init__";
 
 /// The only free identifiers transpiled output may contain.
 pub const OUTPUT_FREE_NAMES: [&str; 3] = [SCOPE, GLOBAL, RUNTIME];

@@ -23,7 +23,7 @@ export { transpile } from './paranoid-cli.mjs';
  * @property {vm.Context} context the vm context; its real global binds only the reserved names
  * @property {Record<PropertyKey, any>} scope S, the object holding the sandbox's globals
  * @property {Record<PropertyKey, any>} global G, the sandbox's global object (a view of S)
- * @property {{ checkGlobalDeclarations: Function, declareVars: Function, declareFunction: Function, declareLexical: Function, sealConsts: Function }} rt R
+ * @property {{ checkGlobalDeclarations: Function, declareVars: Function, declareFunction: Function, declareLexical: Function, initLexical: Function }} rt R
  * @property {() => PropertyKey[]} realGlobalKeys own keys of the real global, for leak checks
  */
 
@@ -47,6 +47,7 @@ function buildInRealm(host) {
   const ObjectCtor = Object;
   const StringCtor = String;
   const ReferenceErrorCtor = ReferenceError;
+  const ErrorCtor = Error;
   const SyntaxErrorCtor = SyntaxError;
   const isObject = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
   const data = (value, writable, enumerable, configurable) =>
@@ -67,13 +68,46 @@ function buildInRealm(host) {
   // 2. G, the global object as code sees it: S, except that a missing property reads as
   //    undefined and writing one creates it on S. The proxy's target is S itself, so the
   //    invariants of non-configurable properties hold and delete/in/keys/descriptors reflect S.
+  // The let/const/class names of the sandbox's scripts ('let' or 'const'): bindings on S for
+  // bare names, hidden from G, which shows a global object property of the same name from
+  // `shadowed` instead (a browser keeps the binding and the property apart).
+  const lexical = create(null);
+  const initialized = create(null);
+  const shadowed = create(null);
+  const isLexical = (key) => typeof key === 'string' && lexical[key] !== undefined;
+  const storeOf = (target, key) => (isLexical(key) ? shadowed : target);
+  // Descriptors to and from a trap inherit from Object.prototype: only own fields count.
+  const FIELDS = ['value', 'writable', 'get', 'set', 'enumerable', 'configurable'];
+  const plain = (desc) => {
+    if (desc === undefined) return undefined;
+    const out = create(null);
+    for (let i = 0; i < FIELDS.length; i++) if (hasOwn(desc, FIELDS[i])) defineProperty(out, FIELDS[i], data(desc[FIELDS[i]], true, true, true));
+    return out;
+  };
   const G = new ProxyCtor(S, {
     __proto__: null,
-    get(target, key, receiver) { return has(target, key) ? get(target, key, receiver) : undefined; },
+    get(target, key, receiver) {
+      if (isLexical(key)) return hasOwn(shadowed, key) ? get(shadowed, key, receiver) : undefined;
+      return has(target, key) ? get(target, key, receiver) : undefined;
+    },
     set(target, key, value, receiver) {
-      if (has(target, key)) return set(target, key, value, receiver);
-      if (receiver === G) return reflectDefine(target, key, data(value, true, true, true));
+      const store = storeOf(target, key);
+      if (store === shadowed ? hasOwn(store, key) : has(store, key)) return set(store, key, value, receiver);
+      if (receiver === G) return reflectDefine(store, key, data(value, true, true, true));
       return isObject(receiver) && reflectDefine(receiver, key, data(value, true, true, true));
+    },
+    has(target, key) { return isLexical(key) ? hasOwn(shadowed, key) : has(target, key); },
+    deleteProperty(target, key) { return deleteProperty(storeOf(target, key), key); },
+    defineProperty(target, key, desc) { return reflectDefine(storeOf(target, key), key, plain(desc)); },
+    getOwnPropertyDescriptor(target, key) { return plain(getOwnPropertyDescriptor(storeOf(target, key), key)); },
+    ownKeys(target) {
+      const keys = [];
+      const add = (key) => { defineProperty(keys, keys.length, data(key, true, true, true)); };
+      const own = ownKeys(target);
+      for (let i = 0; i < own.length; i++) if (!isLexical(own[i])) add(own[i]);
+      const more = ownKeys(shadowed);
+      for (let i = 0; i < more.length; i++) add(more[i]);
+      return keys;
     },
     getPrototypeOf() { return null; },
     setPrototypeOf(_target, proto) { return proto === null; },
@@ -123,8 +157,12 @@ function buildInRealm(host) {
 
   // 5. R: the declaration helpers. `lexical` remembers the let/const/class names of every script
   //    of this sandbox, like a browser's global declarative record.
-  const lexical = create(null);
   const alreadyDeclared = (name) => new SyntaxErrorCtor(`Identifier '${name}' has already been declared`);
+  const initLexical = (name, value) => {
+    if (lexical[name] === undefined || initialized[name] === true) throw new ErrorCtor(`${name} is no uninitialised binding`);
+    initialized[name] = true;
+    defineProperty(S, name, data(value, lexical[name] === 'let', false, true));
+  };
   const R = freeze({
     __proto__: null,
     checkGlobalDeclarations(lexicalNames, varNames) {
@@ -133,38 +171,53 @@ function buildInRealm(host) {
       // function not with an earlier let/const/class.
       for (let i = 0; i < lexicalNames.length; i++) {
         const existing = getOwnPropertyDescriptor(S, lexicalNames[i]);
-        if (lexical[lexicalNames[i]] === true || (existing !== undefined && existing.configurable === false)) {
+        if (lexical[lexicalNames[i]] !== undefined || (existing !== undefined && existing.configurable === false)) {
           throw alreadyDeclared(lexicalNames[i]);
         }
       }
-      for (let i = 0; i < varNames.length; i++) if (lexical[varNames[i]] === true) throw alreadyDeclared(varNames[i]);
+      for (let i = 0; i < varNames.length; i++) if (lexical[varNames[i]] !== undefined) throw alreadyDeclared(varNames[i]);
     },
     declareVars(names) {
       // A var may not redeclare a global let/const/class (a SyntaxError in browsers too).
-      for (let i = 0; i < names.length; i++) if (lexical[names[i]] === true) throw alreadyDeclared(names[i]);
+      for (let i = 0; i < names.length; i++) if (lexical[names[i]] !== undefined) throw alreadyDeclared(names[i]);
       for (let i = 0; i < names.length; i++) {
         if (!hasOwn(S, names[i])) defineProperty(S, names[i], data(undefined, true, true, false));
       }
     },
     declareFunction(name, fn) {
-      if (lexical[name] === true) throw alreadyDeclared(name);
+      if (lexical[name] !== undefined) throw alreadyDeclared(name);
       const existing = getOwnPropertyDescriptor(S, name);
       const configurable = existing !== undefined && existing.configurable === true;
       defineProperty(S, name, data(fn, true, true, configurable));
     },
-    declareLexical(names) {
+    declareLexical(names, constants) {
       // All checks before any binding, as GlobalDeclarationInstantiation does. A non-configurable
       // property is a var, a function or undefined/NaN/Infinity: browsers refuse those too.
       for (let i = 0; i < names.length; i++) {
         const existing = getOwnPropertyDescriptor(S, names[i]);
-        if (lexical[names[i]] === true || (existing !== undefined && existing.configurable === false)) {
+        if (lexical[names[i]] !== undefined || (existing !== undefined && existing.configurable === false)) {
           throw alreadyDeclared(names[i]);
         }
       }
+      // Uninitialised (the temporal dead zone) until the declaration runs.
       for (let i = 0; i < names.length; i++) {
-        lexical[names[i]] = true;
-        defineProperty(S, names[i], data(undefined, true, false, false));
+        const name = names[i];
+        const existing = getOwnPropertyDescriptor(S, name);
+        if (existing !== undefined) defineProperty(shadowed, name, existing);
+        lexical[name] = 'let';
+        const tdz = () => { throw new ReferenceErrorCtor(`Cannot access '${name}' before initialization`); };
+        defineProperty(S, name, { __proto__: null, get: tdz, set: tdz, enumerable: false, configurable: true });
       }
+      for (let i = 0; i < constants.length; i++) lexical[constants[i]] = 'const';
+    },
+    initLexical(name, value) { initLexical(name, value); },
+    lexicalInitializer(names) {
+      const targets = create(null);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        defineProperty(targets, name, { __proto__: null, set: (value) => { initLexical(name, value); }, enumerable: false, configurable: false });
+      }
+      return targets;
     },
     functionResult(fn) { return fn; },
     // A completion value of an indirect eval's text (this runtime runs no eval's text).
@@ -180,9 +233,6 @@ function buildInRealm(host) {
       return !(isObject(blocked) && get(blocked, name));
     },
     withThis(fn, object) { return typeof fn === 'function' ? (...args) => apply(fn, object, args) : fn; },
-    sealConsts(names) {
-      for (let i = 0; i < names.length; i++) defineProperty(S, names[i], { __proto__: null, writable: false });
-    },
   });
 
   // 6. The real global: everything goes but what cannot (undefined, NaN, Infinity); then the

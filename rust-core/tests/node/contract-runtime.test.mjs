@@ -118,12 +118,30 @@ describe('R', () => {
     assert.deepStrictEqual(list(value), [1, false, 2, false, true, 3, true]);
   });
 
-  it('declareLexical creates writable names and refuses a second declaration', () => {
+  it('declareLexical creates uninitialised names, initLexical gives them their value, a second declaration is refused', () => {
     const sandbox = createSandbox();
-    assert.deepStrictEqual(list(run('R.declareLexical(["x", "y"]); S.x = 1; [S.x, S.y]', sandbox).value), [1, undefined]);
-    assert.match(thrown('R.declareLexical(["y"]);', sandbox), /^SyntaxError: Identifier 'y' has already been declared/);
+    assert.match(thrown('R.declareLexical(["x", "y"], []); S.x', sandbox), /^ReferenceError: Cannot access 'x' before initialization/);
+    assert.match(thrown('S.y = 1;', sandbox), /^ReferenceError/);
+    assert.deepStrictEqual(list(run('R.initLexical("x", 1); R.initLexical("y", undefined); S.x = 2; [S.x, S.y]', sandbox).value), [2, undefined]);
+    assert.match(thrown('R.declareLexical(["y"], []);', sandbox), /^SyntaxError: Identifier 'y' has already been declared/);
     assert.match(thrown('R.declareVars(["x"]);', sandbox), /^SyntaxError/);
     assert.match(thrown('R.declareFunction("x", function x() {});', sandbox), /^SyntaxError/);
+    assert.match(thrown('R.initLexical("x", 3);', sandbox), /no uninitialised binding/);
+  });
+
+  it('a lexical binding is no property of the global object, which keeps its own of that name', () => {
+    const sandbox = createSandbox();
+    const { value } = run(`R.declareLexical(["lex", "Map"], []); R.initLexical("lex", 1); R.initLexical("Map", 2);
+      G.lex = "property";
+      [S.lex, S.Map, G.lex, typeof G.Map, "Map" in G, S.Object.keys(G).includes("lex"), delete G.lex, G.lex, S.lex]`, sandbox);
+    assert.deepStrictEqual(list(value), [1, 2, 'property', 'function', true, true, true, undefined, 1]);
+  });
+
+  it('lexicalInitializer hands out setters that initialise, once each', () => {
+    const sandbox = createSandbox();
+    const { value } = run('R.declareLexical(["p", "q"], ["q"]); const t = R.lexicalInitializer(["p", "q"]); t.p = 1; t.q = S.p + 1; [S.p, S.q]', sandbox);
+    assert.deepStrictEqual(list(value), [1, 2]);
+    assert.match(thrown('S.q = 3;', sandbox), /^TypeError/);
   });
 
   it('declareLexical refuses a var, a function and undefined, checking all names first', () => {
@@ -135,9 +153,9 @@ describe('R', () => {
     }
   });
 
-  it('sealConsts makes assignment throw TypeError in strict code', () => {
+  it('a constant is read-only once initialised', () => {
     const sandbox = createSandbox();
-    run('R.declareLexical(["k"]); S.k = 1; R.sealConsts(["k"]);', sandbox);
+    run('R.declareLexical(["k"], ["k"]); R.initLexical("k", 1);', sandbox);
     assert.match(thrown('S.k = 2;', sandbox), /^TypeError/);
     assert.equal(run('S.k', sandbox).value, 1);
   });
@@ -151,7 +169,7 @@ describe('R', () => {
       S.Array.prototype[S.Symbol.iterator] = function* () { yield "evil"; };
       O.defineProperty = function () { throw new S.Error("patched"); };
       S.Reflect.has = function () { return true; };
-      R.declareVars(["a"]); R.declareLexical(["k"]); S.k = 1; R.sealConsts(["k"]);
+      R.declareVars(["a"]); R.declareLexical(["k"], ["k"]); R.initLexical("k", 1);
       G.fresh = 2;
       const d = O.getOwnPropertyDescriptor(S, "a");
       [d.value === undefined, d.configurable, "nope" in G, G.nope, S.fresh, delete G.fresh]`);

@@ -38,8 +38,9 @@ function boot({ transpile = coreEval } = {}) {
       checkGlobalDeclarations() {},
       declareVars(names) { for (const n of names) if (!(n in S)) S[n] = undefined; },
       declareFunction(name, fn) { S[name] = fn; },
-      declareLexical(names) { for (const n of names) S[n] = undefined; },
-      sealConsts() {},
+      declareLexical() {},
+      initLexical(name, value) { S[name] = value; },
+      lexicalInitializer() { return S; },
     },
   });
   return { realm, evaluator, transpiled, loads };

@@ -197,6 +197,47 @@ describe('writes', () => {
   });
 });
 
+describe('the global lexical scope', () => {
+  it('a top-level let, const or class is a binding of bare names, not a property of globalThis', () => {
+    const { result, S } = scopeRealm();
+    assert.deepEqual(result(`let lx = 1; const lk = 2; class LC {}
+      result = ['lx' in globalThis, globalThis.lk, typeof window.LC, Object.keys(globalThis).includes('lx'),
+        Object.getOwnPropertyDescriptor(globalThis, 'lx'), Reflect.ownKeys(self).includes('LC'), lx + lk, typeof LC];`),
+    [false, undefined, 'undefined', false, undefined, false, 3, 'function']);
+    assert.equal(S.lx, 1);
+  });
+
+  it('is uninitialised from the start of its script until its declaration runs', () => {
+    const { result, run, realm } = scopeRealm();
+    assert.deepEqual(result('var seen = []; try { seen.push(early); } catch (e) { seen.push(e.name); } try { seen.push(typeof early); } catch (e) { seen.push(e.name); } let early = 1; result = seen;'),
+      ['ReferenceError', 'ReferenceError']);
+    assert.throws(() => run('null.boom; let never = 1;'), realm.global.TypeError);
+    assert.throws(() => run('never;'), (e) => e instanceof realm.global.ReferenceError && /before initialization/.test(e.message));
+  });
+
+  it('shadows a global property of the same name, which globalThis keeps showing', () => {
+    const { result, S } = scopeRealm();
+    assert.deepEqual(result(`globalThis.mine = 'property'; let Map = 1;`), undefined);
+    assert.deepEqual(result(`let mine = 'binding'; globalThis.mine2 = mine;
+      result = [Map, typeof globalThis.Map, mine, globalThis.mine, 'Map' in globalThis, delete globalThis.mine, globalThis.mine, mine];`),
+    [1, 'function', 'binding', 'property', true, true, undefined, 'binding']);
+    assert.equal(S.Map, 1);
+  });
+
+  it('destructuring initialises each name once, in order; a constant is read-only', () => {
+    const { result, run, realm } = scopeRealm();
+    assert.deepEqual(result('const { a: ca, b: cb = ca + 1, ...crest } = { a: 1, z: 9 }; result = [ca, cb, crest.z];'), [1, 2, 9]);
+    assert.throws(() => run('cb = 5;'), realm.global.TypeError);
+  });
+
+  it('keeps working with Object.prototype and Reflect polluted', () => {
+    const { result } = scopeRealm();
+    assert.deepEqual(result(`Reflect.ownKeys = () => ['x']; Reflect.has = () => true; Object.prototype.get = () => 666;
+      let hidden = 1; result = ['hidden' in globalThis, globalThis.hidden, Object.keys(globalThis).includes('hidden'), hidden];`),
+    [false, undefined, false, 1]);
+  });
+});
+
 describe('declarations across scripts (R)', () => {
   it('a name declared lexically cannot be declared again, by any kind of declaration', () => {
     const { run, realm } = scopeRealm();
@@ -222,7 +263,7 @@ describe('declarations across scripts (R)', () => {
     assert.equal(Object.hasOwn(S, 'fresh'), false);
   });
 
-  it('var keeps an existing global; function replaces it; const seals', () => {
+  it('var keeps an existing global; function replaces it; a const is read-only', () => {
     const { run, result, S, realm } = scopeRealm();
     assert.equal(result('var Math; result = typeof Math.max;'), 'function');
     run('function Map() { return "mine"; }');
