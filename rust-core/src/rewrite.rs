@@ -495,6 +495,18 @@ impl VisitMut for Rewriter {
             Expr::This(this) if self.function_depth == 0 => {
                 *expr = global(this.span);
             }
+            // `delete this` deletes nothing and gives true; `delete __paranoid_global__` would
+            // be the deletion of a name, which strict code may not write.
+            Expr::Unary(UnaryExpr {
+                op: UnaryOp::Delete,
+                arg,
+                span,
+            }) if self.function_depth == 0 && matches!(unparenthesized(arg), Expr::This(_)) => {
+                *expr = Expr::Lit(Lit::Bool(Bool {
+                    span: *span,
+                    value: true,
+                }));
+            }
             Expr::Unary(UnaryExpr {
                 op: UnaryOp::TypeOf,
                 arg,

@@ -215,6 +215,7 @@ const TABLE = {
   ],
 
   'top-level this': [
+    { name: 'delete this deletes nothing and gives true', program: 'result = [delete this, delete (this), typeof this];', result: [true, true, 'object'] },
     { name: 'is the global', program: 'result = [this === globalThis, this === window, typeof this];', result: [true, true, 'object'] },
     {
       name: 'inside top-level arrows',
