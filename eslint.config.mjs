@@ -82,9 +82,9 @@ export default [
       // function: `c` (commons), `hooks` (the callbacks a taming gets from the kernel), `e` (a
       // wasm instance's exports, which the JS API makes a frozen object with a null prototype),
       // and the frozen null-prototype records `clock`, `core`, `sandbox` and main.js's `turns`,
-      // `loader`, `text`, `sandboxConsole`, `report`, `functionCache`.
+      // `loader`, `text`, `sandboxConsole`, `report`, `functionCache`, `sourceTexts`.
       'paranoid/captured-calls': ['error', {
-        records: ['hooks', 'e', 'clock', 'core', 'sandbox', 'turns', 'loader', 'text', 'sandboxConsole', 'report', 'functionCache'],
+        records: ['hooks', 'e', 'clock', 'core', 'sandbox', 'turns', 'loader', 'text', 'sandboxConsole', 'report', 'functionCache', 'sourceTexts'],
       }],
     },
   },

@@ -82,8 +82,8 @@ async function usRunnable(record) {
     id: record.id,
     name: m.name,
     code: files.map((file, i) => (built === null
-      ? { file, text: texts[i], digest: null, sourceMap: null }
-      : { file, text: built.parts[i].code, digest: built.parts[i].digest, sourceMap: built.parts[i].sourceMap })),
+      ? { file, text: texts[i], digest: null, sourceMap: null, original: null }
+      : { file, text: built.parts[i].code, digest: built.parts[i].digest, sourceMap: built.parts[i].sourceMap, original: texts[i] })),
     runAt: m.runAt,
     grants: m.grants.slice(),
     page: paranoidUserscriptPage(record),

@@ -140,10 +140,11 @@ function paranoidSandboxHandle(post, options, teardown) {
      * Runs one script; resolves with `{status, diagnostics?, error?}`. `setup`: the host's own
      * code, before anything untrusted (the frame gives it the set-up budget until the first
      * request without it). `prebuilt`: code transpiled before (the kernel loads it as it is only
-     * if its SHA-256 is one the build recorded or `configure` named), with its `sourceMap`.
+     * if its SHA-256 is one the build recorded or `configure` named), with its `sourceMap` and
+     * the `original` it was made from (the text its functions' `toString` shows).
      */
-    run: (source, filename, { setup = false, prebuilt = false, sourceMap = null } = {}) => request({
-      type: 'run', source, filename, ...(setup ? { setup: true } : {}), ...(prebuilt ? { prebuilt: true, sourceMap } : {}),
+    run: (source, filename, { setup = false, prebuilt = false, sourceMap = null, original = null } = {}) => request({
+      type: 'run', source, filename, ...(setup ? { setup: true } : {}), ...(prebuilt ? { prebuilt: true, sourceMap, original } : {}),
     }),
     /** JSON texts of the named globals, and the missing globals the scripts reached for. */
     report: (names) => request({ type: 'report', names }),

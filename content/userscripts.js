@@ -243,8 +243,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       }
       // The DOM library loads while the page does: it needs nothing of the page.
       const fail = (status, reason) => { update({ status, reason }); if (status !== 'killed') outcome(script, status, reason); };
-      const runPart = async (text, file, { setup = false, prebuilt = false, sourceMap = null } = {}) => {
-        const result = await sandbox.run(text, file, { setup, prebuilt, sourceMap });
+      const runPart = async (text, file, { setup = false, prebuilt = false, sourceMap = null, original = null } = {}) => {
+        const result = await sandbox.run(text, file, { setup, prebuilt, sourceMap, original });
         if (result.status === 'rejected') {
           update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
           outcome(script, 'rejected', result.diagnostics?.[0]?.message);
@@ -296,12 +296,12 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       };
       // The script's own code (`@require`s, then the script) comes transpiled already when its
       // stored build is current: those parts run `prebuilt`, by the digests `configure` named.
-      const parts = [{ text: `paranoidUserscriptPrelude(JSON.parse(${JSON.stringify(JSON.stringify(gm))}));`, file: 'paranoid:gm-prelude', digest: null, sourceMap: null }];
+      const parts = [{ text: `paranoidUserscriptPrelude(JSON.parse(${JSON.stringify(JSON.stringify(gm))}));`, file: 'paranoid:gm-prelude', digest: null, sourceMap: null, original: null }];
       parts.push(...script.code);
       sandboxes.set(script.id, sandbox);
       update({ status: 'running' });
       for (const [i, part] of parts.entries()) {
-        if (!await runPart(part.text, part.file, { prebuilt: part.digest !== null, sourceMap: part.sourceMap })) return;
+        if (!await runPart(part.text, part.file, { prebuilt: part.digest !== null, sourceMap: part.sourceMap, original: part.original })) return;
         if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
       }
       if (replica !== null && script.runAt === 'document-start') replica.ready();

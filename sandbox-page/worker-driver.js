@@ -327,7 +327,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       else setupOpen = false;
       const prebuilt = message.type === 'run' && message.prebuilt === true;
       const sourceMap = prebuilt && typeof message.sourceMap === 'string' ? message.sourceMap : null;
-      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime, prebuilt, sourceMap }]);
+      const original = prebuilt && typeof message.original === 'string' ? message.original : null;
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime, prebuilt, sourceMap, original }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));
     }

@@ -15,7 +15,8 @@
 //!    for `paranoid_lone_surrogate`, UTF-16LE code units.
 //! 3. The operation, given how many of those bytes the request uses (the caller may size the
 //!    buffer for the worst case of UTF-8), returns the length of its answer, a UTF-8 JSON object at
-//!    `paranoid_output()`: `{ok: true, code, sourceMap}`, `{ok: true, diagnostics: []}` (vet),
+//!    `paranoid_output()`: `{ok: true, code, sourceMap, sourceKey}` (and `sourceText` for a
+//!    function: the text its source-text marks point into), `{ok: true, diagnostics: []}` (vet),
 //!    `{ok: true, reads, writes, names}` (page use), `{ok: true, digest}` (SHA-256, hex) or
 //!    `{ok: false, diagnostics}`.
 //!
@@ -107,7 +108,13 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
 }
 
 fn transpiled(t: Transpiled) -> serde_json::Value {
-    serde_json::json!({ "ok": true, "code": t.code, "sourceMap": t.source_map })
+    let mut answer = serde_json::json!({
+        "ok": true, "code": t.code, "sourceMap": t.source_map, "sourceKey": t.source_key,
+    });
+    if let Some(text) = t.source_text {
+        answer["sourceText"] = serde_json::Value::String(text);
+    }
+    answer
 }
 
 fn internal(why: impl Into<String>) -> Vec<Diagnostic> {

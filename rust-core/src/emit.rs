@@ -2,13 +2,15 @@
 //! text), minified so that its size stays linear in the input's nesting, ASCII-only so that no
 //! line terminator or lone surrogate can change meaning on the way, with a source map back to
 //! the original. One exception to ASCII: a template's raw text is printed as written, since
-//! `String.raw` and tag functions observe it.
+//! `String.raw` and tag functions observe it. The only comments printed are the source-text
+//! marks (`source_text`).
 
 use swc_common::{sync::Lrc, SourceFile, SourceMap};
 use swc_ecma_ast::*;
 use swc_ecma_codegen::{Config, Emitter};
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
+use crate::source_text::Marks;
 use crate::sourcemap::Mappings;
 use crate::writer::MappedWriter;
 
@@ -17,7 +19,7 @@ pub struct Emitted {
     pub source_map: String,
 }
 
-pub fn emit(cm: &Lrc<SourceMap>, file: &SourceFile, script: &mut Script) -> Emitted {
+pub fn emit(cm: &Lrc<SourceMap>, file: &SourceFile, script: &mut Script, marks: &Marks) -> Emitted {
     // Literals are printed from their values, not from the input's raw text.
     script.visit_mut_with(&mut DropRaw);
     // The output is about as long as the input (minified, plus the scope prefixes).
@@ -28,7 +30,7 @@ pub fn emit(cm: &Lrc<SourceMap>, file: &SourceFile, script: &mut Script) -> Emit
             .with_ascii_only(true)
             .with_target(EsVersion::latest()),
         cm: cm.clone(),
-        comments: None,
+        comments: Some(marks),
         wr: writer,
     };
     emitter

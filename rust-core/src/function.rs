@@ -216,7 +216,7 @@ fn assemble(
     if !has_shape(&parsed, &shape) {
         return Err(refuse("assembled function"));
     }
-    transpile_parsed_then(parsed, &lines, options, |script| {
+    let transpiled = transpile_parsed_then(parsed, &lines, options, |script| {
         // A function `Function` makes is sloppy code unless its body says `"use strict"`: its
         // `this` is the global when it is called plainly (`Function('return this')()`).
         if let Some(Stmt::Expr(stmt)) = script.body.last_mut() {
@@ -226,6 +226,11 @@ fn assemble(
             true => Ok(()),
             false => Err(refuse("transpiled function")),
         }
+    })?;
+    // Its `toString` is this text's function, as the spec assembles it.
+    Ok(Transpiled {
+        source_text: Some(source),
+        ..transpiled
     })
 }
 

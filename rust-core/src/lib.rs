@@ -24,6 +24,7 @@ pub mod policy;
 mod prescan;
 mod rewrite;
 mod source;
+mod source_text;
 mod sourcemap;
 mod verify;
 mod vet;
@@ -38,6 +39,7 @@ pub use function::{handed_over, transpile_function, FunctionKind};
 pub use level::EsLevel;
 pub use page_use::{page_use, PageUse};
 pub use source::LineIndex;
+pub use source_text::{without_marks, MARK_MAX_LEN};
 pub use verify::{check_output, free_identifiers};
 
 /// What the caller may choose.
@@ -52,6 +54,11 @@ pub struct Options {
 pub struct Transpiled {
     pub code: String,
     pub source_map: String,
+    /// The key the output's source-text comments name the input by (see `source_text`).
+    pub source_key: String,
+    /// The text those comments' ranges point into, when it is not the caller's input (the
+    /// source a `Function` stand-in assembles).
+    pub source_text: Option<String>,
 }
 
 /// Vets `source`: the diagnostics that refuse it, or none when it may run.
@@ -98,10 +105,13 @@ fn transpile_parsed_then(
 ) -> Result<Transpiled, Vec<Diagnostic>> {
     let mut parsed = vet_and_rewrite(parsed, lines, options)?;
     finish(&mut parsed.script)?;
-    let emitted = emit::emit(&parsed.cm, &parsed.file, &mut parsed.script);
+    let (source_key, marks) = source_text::mark(&mut parsed.script, &parsed.file);
+    let emitted = emit::emit(&parsed.cm, &parsed.file, &mut parsed.script, &marks);
     Ok(Transpiled {
         code: emitted.code,
         source_map: emitted.source_map,
+        source_key,
+        source_text: None,
     })
 }
 

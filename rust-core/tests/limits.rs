@@ -11,7 +11,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use paranoid_core::policy::limits::{MAX_NESTING, MAX_SOURCE_BYTES};
-use paranoid_core::{check_output, nesting_depth, transpile, vet, Code, Diagnostic, Options};
+use paranoid_core::{
+    check_output, nesting_depth, transpile, vet, without_marks, Code, Diagnostic, Options,
+    MARK_MAX_LEN,
+};
 
 /// The time any refusal of a deep or long input may take (release build).
 const QUICK: Duration = Duration::from_secs(2);
@@ -216,7 +219,10 @@ fn transpiled_len(what: &str, source: &str, verify: bool) -> Result<usize, Strin
     if verify {
         check_output(&out.code).map_err(|e| format!("{what}: {e}"))?;
     }
-    Ok(out.code.len())
+    // Each source-text mark counted at its longest: its offsets' digits grow with the input,
+    // a few bytes per function, and would read as growth that is not linear.
+    let marks = out.code.matches("/*paranoid:").count();
+    Ok(without_marks(&out.code).len() + marks * MARK_MAX_LEN)
 }
 
 /// Pushes a problem unless `ok`.

@@ -45,6 +45,7 @@ function captureCommons(g) {
     hasOwn: O.hasOwn,
     ObjectPrototype: O.prototype,
     FunctionPrototype: g.Function.prototype,
+    functionToString: method(g.Function.prototype, 'toString'),
     ArrayPrototype: g.Array.prototype,
     isArray: g.Array.isArray,
     isObject: (v) => (typeof v === 'object' && v !== null) || typeof v === 'function',

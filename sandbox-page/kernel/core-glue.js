@@ -89,6 +89,9 @@ function makeCore(c, module, policy) {
     sourceMap: c.hasOwn(answer, 'sourceMap') ? answer.sourceMap : undefined,
     diagnostics: c.hasOwn(answer, 'diagnostics') ? answer.diagnostics : [],
     digest: c.hasOwn(answer, 'digest') ? answer.digest : undefined,
+    // The key the output's source-text marks name, and (a function's) the text they point into.
+    sourceKey: c.hasOwn(answer, 'sourceKey') ? answer.sourceKey : undefined,
+    sourceText: c.hasOwn(answer, 'sourceText') ? answer.sourceText : undefined,
   });
 
   return c.freeze({

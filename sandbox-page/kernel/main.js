@@ -11,7 +11,7 @@
 // After the boot, each message is a row of the policy's protocol table (hop `worker`, to the
 // worker), and `dispatch` says when each is taken and what answers it.
 
-/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, scrubGlobal, makeEval, makeTemporal,
+/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, makeSourceTexts, scrubGlobal, makeEval, makeTemporal,
    paranoidPolicy, layerSwitches, makeTurns, makeLoader, makeHostText, makeConsole, makeHostApi, makeReport */
 
 /** What a worker must have captured; the boot refuses to go on without any of them. */
@@ -56,7 +56,7 @@ function kernelMain(g) {
    * The `Function` stand-ins' compile: a text compiled before makes its function from the
    * cache's factory; else the core's Function entry, then the loader, which returns the factory.
    */
-  const compileFunction = (core, layers) => {
+  const compileFunction = (core, layers, sourceTexts) => {
     const functionCache = makeFunctionCache(c, policy);
     const compile = (kind, parts) => {
       const out = core.transpileFunction(parts, kind, level);
@@ -64,6 +64,7 @@ function kernelMain(g) {
         const d = out.diagnostics[0];
         throw c.construct(c.SyntaxError, [d === undefined ? 'the function was refused' : `${d.message} (${d.code})`]);
       }
+      sourceTexts.keep(out.sourceKey, out.sourceText);
       return loader.loadFunction(out.code);
     };
     return (kind, parts) => {
@@ -127,8 +128,11 @@ function kernelMain(g) {
     checkDispatch();
     // 4. Virtual time.
     const clock = makeClock(c, { __proto__: null, changed: turns.changed, uncaught: sandboxConsole.uncaught }, policy.clockStepMs);
-    // 5. The `Function` stand-ins (with layer 2, the real constructors replaced).
-    const functions = tameFunctionConstructors(c, compileFunction(core, layers), layers.scrub);
+    // 5. The `Function` stand-ins (with layer 2, the real constructors replaced), and
+    //    `toString` giving each function's original text (with the transpiler: its marks).
+    const sourceTexts = makeSourceTexts(c, policy, (t) => core.sha256(t).digest);
+    if (layers.transpile) sourceTexts.install();
+    const functions = tameFunctionConstructors(c, compileFunction(core, layers, sourceTexts), layers.scrub);
     // 6. `paranoid`, completed and frozen by `configure`.
     const hostApi = makeHostApi(c, policy, {
       __proto__: null, post, uncaught: sandboxConsole.uncaught, describe: text.describe, instant: turns.instant, used: turns.used,
@@ -137,12 +141,17 @@ function kernelMain(g) {
     // 6b. The web platform's stand-ins (URL, crypto, performance, animation frames).
     const webApis = makeWebApis(c, clock, policy.animationFrameMs);
     // 6c. The indirect-eval stand-in (the core's eval entry, at the sandbox's level).
-    const evaluator = makeEval(c, layers.transpile ? (source) => core.transpileEval(source, level) : null, (code) => loader.load(loader.prepare(code).url));
+    const transpileEval = (source) => {
+      const out = core.transpileEval(source, level);
+      if (out.ok) sourceTexts.keep(out.sourceKey, source);
+      return out;
+    };
+    const evaluator = makeEval(c, layers.transpile ? transpileEval : null, (code) => loader.load(loader.prepare(code).url));
     const scope = makeScope(c, policy, standIns(clock, webApis, functions, evaluator, hostApi), loader.handOver, report.noteMissing, evaluator.completion);
     bindReserved(scope, layers);
     // 8. The scrub of the real global.
     if (layers.scrub) scrub(layers);
-    sandbox = record({ core, clock, scope, layers, hostApi, configured: false });
+    sandbox = record({ core, clock, scope, layers, hostApi, sourceTexts, configured: false });
   };
 
   // Transpiling the host's script is the host's cost, not the sandbox's: it runs before the turn
@@ -181,7 +190,7 @@ function kernelMain(g) {
         // A prebuilt text's source map (for the original lines in errors) comes with it.
         out = message.prebuilt === true
           ? (isPrebuilt(message.source)
-            ? record({ ok: true, code: message.source, sourceMap: typeof message.sourceMap === 'string' ? message.sourceMap : null })
+            ? record({ ok: true, code: message.source, sourceMap: typeof message.sourceMap === 'string' ? message.sourceMap : null, original: message.original })
             : record({ ok: false, diagnostics: [record({ code: 'not-prebuilt', message: 'the code is marked as transpiled already, but it is not one of the texts the build transpiled or the host named when it configured the sandbox', line: 1, column: 1, offset: 0 })] }))
           : sandbox.core.transpile(message.source, level);
       } catch (error) {
@@ -197,6 +206,9 @@ function kernelMain(g) {
       }
       code = out.code;
       sourceMap = out.sourceMap;
+      // The text its marks point into: the input, or what the host says a prebuilt text was made from.
+      if (message.prebuilt !== true) sandbox.sourceTexts.keep(out.sourceKey, message.source);
+      else sandbox.sourceTexts.keepOriginal(out.original);
     }
     turns.begin();
     const script = loader.prepare(code);

@@ -48,6 +48,7 @@ export const COMMONS_TABLE = [
   m('hasOwn', 'Object', 'hasOwn'),
   proto('ObjectPrototype', 'Object.prototype'),
   proto('FunctionPrototype', 'Function.prototype'),
+  m('functionToString', 'Function.prototype', 'toString'),
   proto('ArrayPrototype', 'Array.prototype'),
   m('isArray', 'Array', 'isArray'),
   none('isObject', 'the kernel\'s own arrow function, never handed out'),

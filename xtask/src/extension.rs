@@ -37,6 +37,7 @@ const KERNEL_FILES: &[&str] = &[
     "web-apis.js",
     "function-constructors.js",
     "function-cache.js",
+    "source-text.js",
     "scrub.js",
     "turns.js",
     "loader.js",

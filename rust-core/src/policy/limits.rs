@@ -144,6 +144,13 @@ pub const SANDBOX_DATA_URL_MAX_CHARS: usize = 64 * 1024;
 pub const SANDBOX_FUNCTION_CACHE_ENTRIES: u32 = 512;
 pub const SANDBOX_FUNCTION_CACHE_CHARS: usize = 2 * 1024 * 1024;
 
+/// The original texts the kernel keeps for `Function.prototype.toString` (of each script,
+/// `Function` body and eval text the core transpiled, and of code transpiled before), in UTF-16
+/// units in all; past it no more are kept, and a function of a text not kept shows the engine's
+/// text of its transpiled code. Reasoned: the engine keeps the transpiled text of every script
+/// anyway, about as long; 32 Mi units (64 MB) is the size limit of one script.
+pub const SANDBOX_SOURCE_TEXT_CHARS: usize = 32 * 1024 * 1024;
+
 /// How many texts transpiled before the sandbox started (a userscript and its `@require`s,
 /// transpiled when the script was saved) the host may name in `configure`, by SHA-256.
 pub const SANDBOX_PREBUILT_NAMED: u32 = 256;

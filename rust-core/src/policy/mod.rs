@@ -70,6 +70,10 @@ pub fn tables() -> serde_json::Value {
             "functionCacheEntries": limits::SANDBOX_FUNCTION_CACHE_ENTRIES,
             "prebuiltNamed": limits::SANDBOX_PREBUILT_NAMED,
             "functionCacheChars": limits::SANDBOX_FUNCTION_CACHE_CHARS,
+            "sourceTextChars": limits::SANDBOX_SOURCE_TEXT_CHARS,
+            // The longest a source-text mark is, with the braces after it: how much of a
+            // function's text's end the kernel reads to find one.
+            "sourceMarkChars": crate::source_text::MARK_MAX_LEN + 2,
             "missingKept": limits::SANDBOX_MISSING_KEPT,
             "locatesPerSecond": limits::SANDBOX_LOCATES_PER_SECOND,
         },
@@ -151,6 +155,8 @@ mod tests {
         "sandbox.functionCacheEntries",
         "sandbox.prebuiltNamed",
         "sandbox.functionCacheChars",
+        "sandbox.sourceTextChars",
+        "sandbox.sourceMarkChars",
         "sandbox.missingKept",
         "sandbox.locatesPerSecond",
         "host.eventsKept",

@@ -107,6 +107,7 @@ pub const MESSAGES: &[Message] = &[
             "setup",
             "prebuilt",
             "sourceMap",
+            "original",
         ],
     ),
     m(
@@ -204,6 +205,7 @@ pub const MESSAGES: &[Message] = &[
             "hostTime",
             "prebuilt",
             "sourceMap",
+            "original",
         ],
     ),
     m(

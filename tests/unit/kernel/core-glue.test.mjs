@@ -61,18 +61,23 @@ describe('the core through the glue', { skip }, () => {
     }
   });
 
-  it('answers with null-prototype records of five fields, whatever the core said', () => {
+  it('answers with null-prototype records of seven fields, whatever the core said', () => {
     const { core } = glue();
     const ok = core.transpile('x = 1;');
     const refused = core.vet("'use strict'; with (a) {}");
     for (const record of [ok, refused, core.vet('x;'), core.sha256('x')]) {
       assert.equal(Object.getPrototypeOf(record), null);
-      assert.deepEqual(Object.keys(record), ['ok', 'code', 'sourceMap', 'diagnostics', 'digest']);
+      assert.deepEqual(Object.keys(record), ['ok', 'code', 'sourceMap', 'diagnostics', 'digest', 'sourceKey', 'sourceText']);
       assert.equal(typeof record.ok, 'boolean');
     }
     assert.equal(ok.ok, true);
     assert.match(ok.code, /__paranoid_scope__\.x=1/);
     assert.equal(typeof JSON.parse(ok.sourceMap).mappings, 'string');
+    assert.equal(ok.sourceKey, createHash('sha256').update('x = 1;', 'utf8').digest('hex').slice(0, 16));
+    assert.equal(ok.sourceText, undefined, 'only a function\'s answer names its assembled text');
+    const made = core.transpileFunction(Object.assign(Object.create(null), { 0: 'a', 1: 'return a', length: 2 }), 'normal', null);
+    assert.equal(made.sourceText, '(function anonymous(a\n) {\nreturn a\n})');
+    assert.equal(made.sourceKey, createHash('sha256').update(made.sourceText, 'utf8').digest('hex').slice(0, 16));
     assert.equal(refused.ok, false);
     assert.equal(refused.code, undefined);
     assert.ok(refused.diagnostics.some((d) => d.code === 'with-statement'));
