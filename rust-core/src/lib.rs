@@ -125,10 +125,9 @@ fn vet_and_rewrite(
     if !diagnostics.is_empty() {
         return Err(diagnostics);
     }
-    // Only a script that spells `with` can hold a `with` statement (the keyword cannot be
-    // escaped): the others skip that pass, and its stack.
-    let may_have_with = parsed.file.src.contains("with");
-    if let Err(redeclared) = rewrite::rewrite(&mut parsed.script, may_have_with) {
+    // Only a script with the keyword `with` among its tokens can hold a `with` statement (the
+    // keyword cannot be escaped): the others skip that pass, and its stack.
+    if let Err(redeclared) = rewrite::rewrite(&mut parsed.script, parsed.has_with) {
         return Err(redeclared
             .into_iter()
             .map(|r| lines.diagnostic(Code::SyntaxError, r.message(), parsed.offset(r.span.lo)))

@@ -6,7 +6,7 @@ use swc_common::{BytePos, FileName, SourceFile, SourceMap, Span, Spanned};
 use swc_ecma_ast::{EsVersion, Expr, Pat, Script, Stmt};
 use swc_ecma_parser::error::SyntaxError;
 use swc_ecma_parser::input::Tokens;
-use swc_ecma_parser::unstable::Capturing;
+use swc_ecma_parser::unstable::{Capturing, Token};
 use swc_ecma_parser::{Context, EsSyntax, Lexer, Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -30,6 +30,9 @@ pub struct Parsed {
     /// with no node of its own, for the vetter's level check.
     pub code_point_escapes: Vec<usize>,
     pub trailing_commas: Vec<usize>,
+    /// Whether the scan read the keyword `with` anywhere (a statement, or a property's name):
+    /// the `with` pass runs only then.
+    pub has_with: bool,
 }
 
 impl Parsed {
@@ -217,6 +220,7 @@ pub fn parse_with(
         .iter()
         .map(|&p| offset_in(&file, p))
         .collect();
+    let has_with = scan.tokens.iter().any(|(token, _)| *token == Token::With);
     Ok(Parsed {
         cm,
         file,
@@ -225,6 +229,7 @@ pub fn parse_with(
         nesting: scan.max_depth,
         code_point_escapes,
         trailing_commas,
+        has_with,
     })
 }
 

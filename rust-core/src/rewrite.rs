@@ -339,21 +339,9 @@ fn initializer_targets(pat: &mut Pat) {
                     ObjectPatProp::KeyValue(kv) => initializer_targets(&mut kv.value),
                     ObjectPatProp::Rest(r) => initializer_targets(&mut r.arg),
                     ObjectPatProp::Assign(a) => {
-                        let key =
-                            PropName::Ident(IdentName::new(a.key.id.sym.clone(), a.key.id.span));
-                        let left = Box::new(target(&a.key.id));
-                        let value = match a.value.take() {
-                            Some(mut default) => {
-                                keep_name(&a.key.id.sym, &mut default);
-                                Box::new(Pat::Assign(AssignPat {
-                                    span: a.span,
-                                    left,
-                                    right: default,
-                                }))
-                            }
-                            None => left,
-                        };
-                        *prop = ObjectPatProp::KeyValue(KeyValuePatProp { key, value });
+                        let default = a.value.take();
+                        let written = shorthand_written_out(a, target(&a.key.id), default);
+                        *prop = written;
                     }
                 }
             }
@@ -383,6 +371,31 @@ pub(crate) fn keep_name(name: &Atom, value: &mut Box<Expr>) {
     }
     let inner = std::mem::replace(&mut **value, Expr::Invalid(Invalid { span: DUMMY_SP }));
     **value = named_by_property(name, inner);
+}
+
+/// `{x}` or `{x = d}` of an object pattern written out as `{x: TARGET}` or `{x: TARGET = d}`,
+/// `d` keeping its name `x` (NamedEvaluation): the one form for each pass that moves a
+/// shorthand's binding elsewhere. `default` is the pattern's default, taken out of `a` and
+/// already rewritten as the caller needs. (In a pattern `__proto__` is a plain key.)
+pub(crate) fn shorthand_written_out(
+    a: &AssignPatProp,
+    target: Pat,
+    default: Option<Box<Expr>>,
+) -> ObjectPatProp {
+    let key = PropName::Ident(IdentName::new(a.key.id.sym.clone(), a.key.id.span));
+    let target = Box::new(target);
+    let value = match default {
+        Some(mut default) => {
+            keep_name(&a.key.id.sym, &mut default);
+            Box::new(Pat::Assign(AssignPat {
+                span: a.span,
+                left: target,
+                right: default,
+            }))
+        }
+        None => target,
+    };
+    ObjectPatProp::KeyValue(KeyValuePatProp { key, value })
 }
 
 fn unparenthesized(e: &Expr) -> &Expr {
@@ -594,21 +607,13 @@ impl VisitMut for Rewriter {
     fn visit_mut_object_pat_prop(&mut self, n: &mut ObjectPatProp) {
         if let ObjectPatProp::Assign(a) = n {
             if self.is_global(&a.key.id) {
-                let key = PropName::Ident(IdentName::new(a.key.id.sym.clone(), a.key.id.span));
-                let target = Box::new(scope_member_pat(&a.key.id.sym, a.key.id.span));
-                let value = match a.value.take() {
-                    Some(mut default) => {
-                        default.visit_mut_with(self);
-                        keep_name(&a.key.id.sym, &mut default);
-                        Box::new(Pat::Assign(AssignPat {
-                            span: a.span,
-                            left: target,
-                            right: default,
-                        }))
-                    }
-                    None => target,
-                };
-                *n = ObjectPatProp::KeyValue(KeyValuePatProp { key, value });
+                let mut default = a.value.take();
+                if let Some(default) = &mut default {
+                    default.visit_mut_with(self);
+                }
+                let target = scope_member_pat(&a.key.id.sym, a.key.id.span);
+                let written = shorthand_written_out(a, target, default);
+                *n = written;
                 return;
             }
         }

@@ -29,7 +29,7 @@ use crate::factory::{
 use crate::policy::reserved::{
     is_reserved_identifier, SCOPE, WITH_OBJECT_PREFIX, WITH_OUTER_PREFIX,
 };
-use crate::rewrite::keep_name;
+use crate::rewrite::{keep_name, shorthand_written_out};
 
 /// Rewrites every `with` statement of `script` (resolved: `unresolved` and `top_level` are the
 /// contexts of free and top-level names).
@@ -302,22 +302,13 @@ impl WithPass {
                     let id = a.key.id.clone();
                     match self.target(&id) {
                         Some(m) => {
-                            let target = Box::new(Pat::Expr(Box::new(Expr::Member(m))));
-                            let value = match a.value.take() {
-                                Some(mut default) => {
-                                    default.visit_mut_with(self);
-                                    keep_name(&id.sym, &mut default);
-                                    Box::new(Pat::Assign(AssignPat {
-                                        span: a.span,
-                                        left: target,
-                                        right: default,
-                                    }))
-                                }
-                                None => target,
-                            };
-                            // In a pattern `__proto__` is a plain key.
-                            let key = PropName::Ident(IdentName::new(id.sym.clone(), id.span));
-                            *prop = ObjectPatProp::KeyValue(KeyValuePatProp { key, value });
+                            let mut default = a.value.take();
+                            if let Some(default) = &mut default {
+                                default.visit_mut_with(self);
+                            }
+                            let target = Pat::Expr(Box::new(Expr::Member(m)));
+                            let written = shorthand_written_out(a, target, default);
+                            *prop = written;
                         }
                         None => a.value.visit_mut_with(self),
                     }
