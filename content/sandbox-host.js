@@ -24,12 +24,14 @@
 
 let paranoidWasmBytes = null;
 
-/** The core's bytes, fetched from the package once per content script. */
-async function paranoidCoreBytes() {
+/** The core's bytes, fetched from the package once per content script (again after a failure). */
+function paranoidCoreBytes() {
   if (paranoidWasmBytes === null) {
-    const response = await fetch(paranoidExtension.runtime.getURL('core/paranoid_core.wasm'));
-    if (!response.ok) throw new Error(`cannot load the core: HTTP ${response.status}`);
-    paranoidWasmBytes = await response.arrayBuffer();
+    paranoidWasmBytes = fetch(paranoidExtension.runtime.getURL('core/paranoid_core.wasm')).then((response) => {
+      if (!response.ok) throw new Error(`cannot load the core: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
+    paranoidWasmBytes.catch(() => { paranoidWasmBytes = null; });
   }
   return paranoidWasmBytes;
 }
@@ -209,7 +211,8 @@ function paranoidOpenFrame(layers) {
 }
 
 async function paranoidBootFrame(layers) {
-  const wasm = await paranoidCoreBytes();
+  // The core's bytes come while the frame loads: they go to it only after its `hello`.
+  const wasm = paranoidCoreBytes();
   const host = document.createElement('div');
   const hostStyle = 'display:none !important';
   host.setAttribute('style', hostStyle);
@@ -247,7 +250,8 @@ async function paranoidBootFrame(layers) {
     if (message !== null && typeof message === 'object' && message.type === 'hello' && message.key === frameKey) {
       proven = true;
       clearTimeout(deadline);
-      port.postMessage({ type: 'create', wasm, options: { layers } });
+      wasm.then((bytes) => { if (sandbox.handle.death === null) port.postMessage({ type: 'create', wasm: bytes, options: { layers } }); },
+        (error) => sandbox.die(String(error.message), 'error'));
     } else {
       sandbox.die('the sandbox frame did not prove itself (the page may have replaced it)', 'error');
     }

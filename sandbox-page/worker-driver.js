@@ -2,7 +2,8 @@
 // Starts the worker kernel and watches it: the part of the sandbox frame that does not depend on
 // being a frame. `frame.js` uses it behind its one port; test builds also use it without a frame
 // (layer 1 switched off) to show what layers 2 and 3 stop alone.
-// 1. Compile the core once, start the kernel from a blob: URL, hand it the module.
+// 1. Start the kernel from a blob: URL while the core compiles, then hand it the module (`boot`);
+//    nothing of the host's reaches the worker before.
 // 2. Watchdog: the kernel posts a message when a turn starts and when it ends (after the
 //    microtasks). Each virtual instant of the sandbox has a CPU budget; a turn that runs past it,
 //    or turns that add up past it, kill the worker (`terminate`; the host also removes the frame,
@@ -38,6 +39,9 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   const HEX_DIGEST = /^[0-9a-f]{64}$/;
 
   let worker = null;
+  // Whether `boot` went to the worker: nothing of the host's reaches it before (the worker
+  // exists while the core still compiles).
+  let booted = false;
   let configured = false;
   let token = null;
   let dead = false;
@@ -281,8 +285,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
     const bytes = new Uint8Array(4);
     randomValues(bytes);
     token = Array.from(bytes, (b) => b.toString(16)).join('') + String(Math.random()).slice(2);
-    let module;
-    try { module = await compileWasm(message.wasm); } catch (e) { send({ type: 'failed', reason: `the core did not compile: ${e}` }); return; }
+    // The worker starts (and reads the kernel) on its thread while the core compiles here; it
+    // waits for `boot`, which brings the module.
     const url = apply(createObjectURL, undefined, [new BlobCtor([`(${kernelSource})(self);`], { type: 'text/javascript' })]);
     worker = new WorkerCtor(url, { name: 'paranoid' });
     apply(addListener, worker, ['message', onWorkerMessage]);
@@ -291,7 +295,18 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       // An error the kernel did not catch: it may be half-working, so it goes (fail closed).
       if (!dead) kill(`the kernel failed: ${cut(event.message)}`);
     }]);
+    let module;
+    try {
+      module = await compileWasm(message.wasm);
+    } catch (e) {
+      dead = true;
+      apply(workerTerminate, worker, []);
+      send({ type: 'failed', reason: `the core did not compile: ${e}` });
+      return;
+    }
+    if (dead) return;
     apply(workerPost, worker, [{ type: 'boot', token, module, layers: options.layers ?? null }]);
+    booted = true;
   };
 
   /** `configure.prebuilt`: SHA-256 digests (hex) of texts transpiled before, copied as strings. */
@@ -309,7 +324,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   const fromHost = (message) => {
     if (dead || message === null || typeof message !== 'object') return;
     if (message.type === 'create' && worker === null) { create(message); return; }
-    if (worker === null) return;
+    if (message.type === 'kill' && worker !== null && !booted) { kill(String(message.reason || 'killed by the host')); return; }
+    if (!booted) return;
     // What the sandbox is for, once, before its first run (the kernel refuses runs until then).
     if (message.type === 'configure') {
       if (configured) return;

@@ -46,6 +46,71 @@ async function driverRealm({ clock = null } = {}) {
   return { driver, sent, posted, token: boot.token, fromWorker: (data) => self.dispatchEvent(Object.assign(new Event('message'), { data })) };
 }
 
+/**
+ * The driver over a stand-in worker whose core compile the test settles: `settle(ok)`.
+ * @returns {{ driver: any, sent: any[], posted: any[], worker: () => any, settle: (ok: boolean) => Promise<void> }}
+ */
+function startingRealm() {
+  const posted = [];
+  let self = null;
+  class Worker extends EventTarget {
+    constructor() { super(); self = this; }
+    postMessage(message) { posted.push(message); }
+    terminate() { this.terminated = true; }
+  }
+  let settle = null;
+  const compiled = new Promise((resolve, reject) => { settle = (ok) => (ok ? resolve({ stand: 'in' }) : reject(new Error('bad bytes'))); });
+  const context = vm.createContext({
+    Worker, EventTarget, Blob, URL, crypto: webcrypto, performance,
+    WebAssembly: { compile: () => compiled },
+    setTimeout, clearTimeout, setInterval, clearInterval,
+  });
+  vm.runInContext(readFileSync(new URL('sandbox-page/worker-driver.js', ROOT), 'utf8'), context, { filename: 'worker-driver.js' });
+  const sent = [];
+  const driver = context.paranoidWorkerDriver({ kernel: function kernel() {}, policy, send: (m) => sent.push(m), watchdog: false });
+  driver.fromHost({ type: 'create', wasm: new Uint8Array(8), options: {} });
+  return {
+    driver, sent, posted, worker: () => self,
+    settle: async (ok) => { settle(ok); for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0)); },
+  };
+}
+
+describe('the frame starts the worker while the core compiles', () => {
+  it('starts the worker at once, and hands it nothing of the host\'s before `boot`', async () => {
+    const r = startingRealm();
+    assert.ok(r.worker(), 'the worker exists before the core compiled');
+    r.driver.fromHost({ type: 'configure', cpuMs: 5, level: null, capabilities: {}, prebuilt: [] });
+    r.driver.fromHost({ type: 'run', id: 1, source: 'x', filename: 'early.js' });
+    assert.deepEqual(r.posted, [], 'nothing reached the worker while compiling');
+    await r.settle(true);
+    assert.deepEqual(r.posted.map((m) => m.type), ['boot'], 'the early messages were dropped, not queued');
+    r.driver.fromHost({ type: 'run', id: 2, source: 'x', filename: 'later.js' });
+    assert.deepEqual(r.posted.map((m) => m.type), ['boot', 'run']);
+    r.driver.kill('the test is over');
+  });
+
+  it('a kill while the core compiles stops the worker, and no boot follows', async () => {
+    const r = startingRealm();
+    r.driver.fromHost({ type: 'kill', reason: 'the host is done' });
+    assert.equal(r.worker().terminated, true);
+    await r.settle(true);
+    assert.deepEqual(r.posted, []);
+    assert.deepEqual(r.sent.map((m) => [m.type, m.reason]), [['killed', 'the host is done']]);
+  });
+
+  it('a core that does not compile stops the worker and says so', async () => {
+    const r = startingRealm();
+    await r.settle(false);
+    assert.equal(r.worker().terminated, true);
+    assert.deepEqual(r.posted, []);
+    assert.equal(r.sent.length, 1);
+    assert.equal(r.sent[0].type, 'failed');
+    assert.match(r.sent[0].reason, /the core did not compile: .*bad bytes/);
+    r.driver.fromHost({ type: 'run', id: 1, source: 'x', filename: 'after.js' });
+    assert.deepEqual(r.posted, []);
+  });
+});
+
 describe('the frame hands on from the worker', () => {
   it('only messages that carry the boot token, and only a message that is a string within the limit', async () => {
     const r = await driverRealm();
