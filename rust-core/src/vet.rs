@@ -577,6 +577,17 @@ impl Visit for Vetter<'_> {
             }
             Lit::Regex(r) => {
                 self.check(Construct::RegexLiteral, r.span);
+                // A line terminator cannot stand in a regular expression literal (the grammar's
+                // RegularExpressionNonTerminator); swc reads U+2028 and U+2029 in one.
+                if r.exp.contains(['\u{2028}', '\u{2029}']) {
+                    self.refuse(
+                        Code::SyntaxError,
+                        "a regular expression literal cannot hold a line terminator (U+2028 or \
+                         U+2029): write it as \\u2028 or \\u2029"
+                            .to_string(),
+                        r.span,
+                    );
+                }
                 for construct in regex_pattern_constructs(&r.exp) {
                     self.check(construct, r.span);
                 }
