@@ -2,8 +2,9 @@
 //! text), minified so that its size stays linear in the input's nesting, ASCII-only so that no
 //! line terminator or lone surrogate can change meaning on the way, with a source map back to
 //! the original. One exception to ASCII: a template's raw text is printed as written, since
-//! `String.raw` and tag functions observe it. The only comments printed are the source-text
-//! marks (`source_text`).
+//! `String.raw` and tag functions observe it. A regular expression whose pattern is not ASCII
+//! is made by the runtime from its text (`R.regExp`), with the literal kept for its early
+//! errors. The only comments printed are the source-text marks (`source_text`).
 
 use swc_common::{sync::Lrc, SourceFile, SourceMap};
 use swc_ecma_ast::*;
@@ -46,6 +47,26 @@ pub fn emit(cm: &Lrc<SourceMap>, file: &SourceFile, script: &mut Script, marks: 
 struct DropRaw;
 
 impl VisitMut for DropRaw {
+    fn visit_mut_expr(&mut self, e: &mut Expr) {
+        // A regular expression whose pattern is not ASCII would print escaped (`source` shows
+        // `\u…`): it is made from its text instead (`R.regExp`).
+        if let Expr::Lit(Lit::Regex(r)) = e {
+            if !r.exp.is_ascii() {
+                let literal = std::mem::replace(
+                    r,
+                    Regex {
+                        span: r.span,
+                        exp: "".into(),
+                        flags: "".into(),
+                    },
+                );
+                *e = crate::factory::reg_exp(literal);
+            }
+            return;
+        }
+        e.visit_mut_children_with(self);
+    }
+
     fn visit_mut_str(&mut self, n: &mut Str) {
         n.raw = None;
     }

@@ -14,8 +14,8 @@ use swc_ecma_ast::*;
 
 use crate::policy::reserved::{
     CHECK_GLOBAL_DECLARATIONS, DECLARE_FUNCTION, DECLARE_LEXICAL, DECLARE_VARS, EVAL_VALUE,
-    FUNCTION_RESULT, GLOBAL, INIT_LEXICAL, LEXICAL_INITIALIZER, RUNTIME, SCOPE, SLOPPY_THIS,
-    WITH_HAS, WITH_OBJECT, WITH_THIS, WITH_VALUE,
+    FUNCTION_RESULT, GLOBAL, INIT_LEXICAL, LEXICAL_INITIALIZER, REG_EXP, RUNTIME, SCOPE,
+    SLOPPY_THIS, WITH_HAS, WITH_OBJECT, WITH_THIS, WITH_VALUE,
 };
 
 /// An identifier with no syntax context (the resolver has run, or is yet to).
@@ -223,6 +223,29 @@ pub(crate) fn function_result(function: Expr) -> Expr {
 /// `__paranoid_rt__.sloppyThis(this)`: `this` as sloppy code sees it (a `Function`'s body).
 pub(crate) fn sloppy_this(span: Span) -> Expr {
     runtime_call(SLOPPY_THIS, vec![Expr::This(ThisExpr { span })])
+}
+
+/// `(__paranoid_rt__.regExp("pattern", "flags", false && /pattern/flags))`: the regular
+/// expression made from its pattern's text as written, which the ASCII-only output would show
+/// escaped in `source`; the literal, never evaluated, keeps the engine's early errors. In
+/// parentheses, as the literal was a primary expression: `new /é/.constructor()` must not
+/// become a `new` of the call's callee.
+pub(crate) fn reg_exp(literal: Regex) -> Expr {
+    let pattern = str_lit(&literal.exp);
+    let flags = str_lit(&literal.flags);
+    let checked = Expr::Bin(BinExpr {
+        span: DUMMY_SP,
+        op: BinaryOp::LogicalAnd,
+        left: Box::new(Expr::Lit(Lit::Bool(Bool {
+            span: DUMMY_SP,
+            value: false,
+        }))),
+        right: Box::new(Expr::Lit(Lit::Regex(literal))),
+    });
+    Expr::Paren(ParenExpr {
+        span: DUMMY_SP,
+        expr: Box::new(runtime_call(REG_EXP, vec![pattern, flags, checked])),
+    })
 }
 
 /// `__paranoid_rt__.evalValue(value)`: a completion value of an indirect `eval`'s text.

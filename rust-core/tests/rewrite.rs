@@ -486,6 +486,16 @@ fn comments_are_not_copied() {
 }
 
 #[test]
+fn a_regexp_with_other_than_ascii_is_made_from_its_text() {
+    // `source` must show the text as written; the ASCII-only literal stays for its early errors.
+    assert_eq!(
+        body("/\u{e9}+/gu;"),
+        "(__paranoid_rt__.regExp(\"\\xe9+\",\"gu\",false&&/\\xe9+/gu));"
+    );
+    assert_eq!(body("/a+/g;"), "/a+/g;");
+}
+
+#[test]
 fn string_literals_are_printed_from_their_values() {
     assert_eq!(body("'\\x41';"), "\"A\";");
     assert_eq!(body("'\\u0041\\u{42}';"), "\"AB\";");

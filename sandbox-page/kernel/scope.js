@@ -193,6 +193,9 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
     },
     // A function called by a name `with (object)` binds gets `object` as `this`.
     withThis(fn, object) { return typeof fn === 'function' ? (...args) => c.apply(fn, object, args) : fn; },
+    // A regular expression whose pattern is not ASCII, made from its text as written (the
+    // output's literal would show it escaped in `source`); the output's own strings only.
+    regExp(pattern, flags) { return c.construct(c.RegExp, [pattern, flags]); },
   });
 
   return c.freeze({ __proto__: null, S, G, R });

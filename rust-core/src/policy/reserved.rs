@@ -14,7 +14,8 @@ pub const RUNTIME: &str = "__paranoid_rt__";
 /// The runtime helpers, as docs/output-contract.md ("What the runtime must provide") defines
 /// them: the top-level declaration checks and bindings of a script, the hand-over of a
 /// `Function` stand-in's function and its sloppy `this`, and the completion values of an
-/// indirect `eval`'s text, and the lookups of a `with` statement's object. The rewrite calls
+/// indirect `eval`'s text, the lookups of a `with` statement's object, and a regular
+/// expression whose pattern is not ASCII. The rewrite calls
 /// these names and no other; the kernel's
 /// runtime (`sandbox-page/kernel/scope.js`) and the reference runtime of the Node tests define
 /// exactly these (`tests/unit/policy.test.mjs` checks).
@@ -30,7 +31,8 @@ pub const SLOPPY_THIS: &str = "sloppyThis";
 pub const WITH_OBJECT: &str = "withObject";
 pub const WITH_HAS: &str = "withHas";
 pub const WITH_THIS: &str = "withThis";
-pub const RUNTIME_HELPERS: [&str; 12] = [
+pub const REG_EXP: &str = "regExp";
+pub const RUNTIME_HELPERS: [&str; 13] = [
     CHECK_GLOBAL_DECLARATIONS,
     DECLARE_VARS,
     DECLARE_FUNCTION,
@@ -43,6 +45,7 @@ pub const RUNTIME_HELPERS: [&str; 12] = [
     WITH_OBJECT,
     WITH_HAS,
     WITH_THIS,
+    REG_EXP,
 ];
 
 /// Local names the `with` rewrite declares (numbered per statement): the statement's object,

@@ -45,6 +45,7 @@ function buildInRealm(host) {
   const reflectDefine = Reflect.defineProperty;
   const ProxyCtor = Proxy;
   const ObjectCtor = Object;
+  const RegExpCtor = RegExp;
   const StringCtor = String;
   const ReferenceErrorCtor = ReferenceError;
   const ErrorCtor = Error;
@@ -233,6 +234,7 @@ function buildInRealm(host) {
       return !(isObject(blocked) && get(blocked, name));
     },
     withThis(fn, object) { return typeof fn === 'function' ? (...args) => apply(fn, object, args) : fn; },
+    regExp(pattern, flags) { return new RegExpCtor(pattern, flags); },
   });
 
   // 6. The real global: everything goes but what cannot (undefined, NaN, Infinity); then the

@@ -736,6 +736,19 @@ const TABLE = {
     },
   ],
 
+  'regular expressions written with other than ASCII': [
+    {
+      name: 'source, flags and matching are those of the text as written',
+      program: 'var r = /\u180e/; var s = /[à-ü]+/giu; result = [r.source === "\u180e", r.source.length, s.source, s.flags, s.test("xÀÉ"), s.lastIndex, String(/ü/)];',
+      result: [true, 1, '[à-ü]+', 'giu', true, 3, '/ü/'],
+    },
+    {
+      name: 'each evaluation makes a new object, in any expression position',
+      program: 'var made = []; for (var i = 0; i < 2; i++) made.push(/é/g); var t = new /é/.constructor("a"); result = [made[0] !== made[1], t.source, /ö/.test("ö"), typeof /ä/, "äb".replace(/ä/, "a")];',
+      result: [true, 'a', true, 'object', 'ab'],
+    },
+  ],
+
   'everyday code': [
     {
       name: 'strings, regexps, numbers, arrays',

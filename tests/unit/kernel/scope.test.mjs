@@ -323,4 +323,14 @@ describe('the lookups of a rewritten `with` (R)', () => {
     assert.deepEqual(R.withThis(o.f, o)(3, 4), [true, 2, 3, 4]);
     for (const v of [undefined, null, 1, 'f', {}]) assert.equal(R.withThis(v, o), v);
   });
+
+  it('regExp makes the realm\'s own RegExp from the text as written, whatever the realm replaced', () => {
+    const { R, realm, result } = scopeRealm();
+    realm.run('RegExp = function Forged() { return { forged: true }; }; RegExp.prototype.test = () => "patched";');
+    const r = R.regExp('\u180e+', 'gu');
+    assert.equal(Object.getPrototypeOf(r), realm.run('/x/').constructor.prototype);
+    assert.equal(r.source, '\u180e+');
+    assert.equal(Object.getPrototypeOf(r).exec.call(r, 'a\u180e\u180e')[0], '\u180e\u180e');
+    assert.deepEqual(result('result = [/\u00e9/.source, /\u00e9/ instanceof Object];'), ['\u00e9', true]);
+  });
 });
