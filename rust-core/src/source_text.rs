@@ -79,8 +79,7 @@ pub fn mark(script: &mut Script, file: &SourceFile) -> (String, Marks) {
     };
     script.visit_mut_with(&mut marker);
     let Marker { found, first, .. } = marker;
-    let units = Utf16::new(&file.src);
-    let comments = units.convert(found, &key);
+    let comments = comments_for(&file.src, found, &key);
     (
         key,
         Marks {
@@ -129,6 +128,17 @@ impl Marker<'_> {
         block.span.hi = hi;
     }
 
+    /// A class member's function; a static one's text starts after `static`.
+    fn mark_method(&mut self, function: &mut Function, is_static: bool) {
+        function.visit_mut_children_with(self);
+        let start = if is_static {
+            self.after_static(function.span)
+        } else {
+            None
+        };
+        self.mark_body(function.span, start, &mut function.body);
+    }
+
     /// A static member's text starts after `static` and the space or comments after it.
     fn after_static(&self, span: Span) -> Option<usize> {
         let (lo, _) = self.range(span)?;
@@ -145,24 +155,12 @@ impl VisitMut for Marker<'_> {
     }
 
     fn visit_mut_class_method(&mut self, m: &mut ClassMethod) {
-        m.function.visit_mut_children_with(self);
         m.key.visit_mut_with(self);
-        let start = if m.is_static {
-            self.after_static(m.function.span)
-        } else {
-            None
-        };
-        self.mark_body(m.function.span, start, &mut m.function.body);
+        self.mark_method(&mut m.function, m.is_static);
     }
 
     fn visit_mut_private_method(&mut self, m: &mut PrivateMethod) {
-        m.function.visit_mut_children_with(self);
-        let start = if m.is_static {
-            self.after_static(m.function.span)
-        } else {
-            None
-        };
-        self.mark_body(m.function.span, start, &mut m.function.body);
+        self.mark_method(&mut m.function, m.is_static);
     }
 
     fn visit_mut_constructor(&mut self, c: &mut Constructor) {
@@ -238,66 +236,55 @@ fn trivia_length(text: &str) -> usize {
     }
 }
 
-/// Byte offsets to UTF-16 offsets, for offsets asked in any order (an ASCII text maps each to
-/// itself).
-struct Utf16<'a> {
-    text: &'a str,
+/// The comments for `found`, in order, with their ranges in UTF-16 units of `text` (an ASCII
+/// text's byte offsets are its UTF-16 offsets).
+fn comments_for(text: &str, found: Vec<Found>, key: &str) -> Vec<Option<Comment>> {
+    let mut offsets: Vec<usize> = Vec::with_capacity(found.len() * 2);
+    if !text.is_ascii() {
+        for f in &found {
+            offsets.push(f.start);
+            offsets.push(f.end);
+        }
+        offsets.sort_unstable();
+        offsets.dedup();
+    }
+    let units = units_at(text, &offsets);
+    let unit = |byte: usize| match offsets.binary_search(&byte) {
+        Ok(i) => units[i],
+        Err(_) => byte,
+    };
+    found
+        .into_iter()
+        .map(|f| {
+            Some(Comment {
+                kind: CommentKind::Block,
+                span: DUMMY_SP,
+                text: format!(
+                    "paranoid:{}:{key}:{}:{}",
+                    f.kind,
+                    unit(f.start),
+                    unit(f.end)
+                )
+                .into(),
+            })
+        })
+        .collect()
 }
 
-impl<'a> Utf16<'a> {
-    fn new(text: &'a str) -> Self {
-        Self { text }
-    }
-
-    /// The comments for `found`, in order, with their ranges in UTF-16 units.
-    fn convert(&self, found: Vec<Found>, key: &str) -> Vec<Option<Comment>> {
-        let mut offsets: Vec<usize> = Vec::with_capacity(found.len() * 2);
-        if !self.text.is_ascii() {
-            for f in &found {
-                offsets.push(f.start);
-                offsets.push(f.end);
-            }
-            offsets.sort_unstable();
-            offsets.dedup();
+/// The UTF-16 offset of each of the sorted byte `offsets` of `text`, in one walk of it.
+fn units_at(text: &str, offsets: &[usize]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(offsets.len());
+    let (mut byte, mut units) = (0, 0);
+    let mut chars = text.chars();
+    for &target in offsets {
+        while byte < target {
+            let Some(c) = chars.next() else { break };
+            byte += c.len_utf8();
+            units += c.len_utf16();
         }
-        let units = self.units_at(&offsets);
-        let unit = |byte: usize| match offsets.binary_search(&byte) {
-            Ok(i) => units[i],
-            Err(_) => byte,
-        };
-        found
-            .into_iter()
-            .map(|f| {
-                Some(Comment {
-                    kind: CommentKind::Block,
-                    span: DUMMY_SP,
-                    text: format!(
-                        "paranoid:{}:{key}:{}:{}",
-                        f.kind,
-                        unit(f.start),
-                        unit(f.end)
-                    )
-                    .into(),
-                })
-            })
-            .collect()
+        out.push(units);
     }
-
-    /// The UTF-16 offset of each of the sorted byte `offsets`, in one walk of the text.
-    fn units_at(&self, offsets: &[usize]) -> Vec<usize> {
-        let mut out = Vec::with_capacity(offsets.len());
-        let (mut byte, mut units) = (0, 0);
-        let mut chars = self.text.chars();
-        for &target in offsets {
-            while byte < target {
-                let Some(c) = chars.next() else { break };
-                byte += c.len_utf8();
-                units += c.len_utf16();
-            }
-            out.push(units);
-        }
-        out
-    }
+    out
 }
 
 impl Comments for Marks {

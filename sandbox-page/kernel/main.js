@@ -190,7 +190,7 @@ function kernelMain(g) {
         // A prebuilt text's source map (for the original lines in errors) comes with it.
         out = message.prebuilt === true
           ? (isPrebuilt(message.source)
-            ? record({ ok: true, code: message.source, sourceMap: typeof message.sourceMap === 'string' ? message.sourceMap : null, original: message.original })
+            ? record({ ok: true, code: message.source, sourceMap: typeof message.sourceMap === 'string' ? message.sourceMap : null })
             : record({ ok: false, diagnostics: [record({ code: 'not-prebuilt', message: 'the code is marked as transpiled already, but it is not one of the texts the build transpiled or the host named when it configured the sandbox', line: 1, column: 1, offset: 0 })] }))
           : sandbox.core.transpile(message.source, level);
       } catch (error) {
@@ -208,7 +208,7 @@ function kernelMain(g) {
       sourceMap = out.sourceMap;
       // The text its marks point into: the input, or what the host says a prebuilt text was made from.
       if (message.prebuilt !== true) sandbox.sourceTexts.keep(out.sourceKey, message.source);
-      else sandbox.sourceTexts.keepOriginal(out.original);
+      else sandbox.sourceTexts.keepOriginal(message.original);
     }
     turns.begin();
     const script = loader.prepare(code);

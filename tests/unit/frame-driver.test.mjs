@@ -18,8 +18,12 @@ const ROOT = new URL('../../', import.meta.url);
 const policy = JSON.parse(execFileSync(paranoidBin(), ['policy'], { encoding: 'utf8' }));
 const LIMIT = policy.messageLimit;
 
-/** The frame's driver over a stand-in worker; `sent` is what it hands on to the content script. */
-async function driverRealm({ clock = null } = {}) {
+/**
+ * The frame's driver over a stand-in worker, its `create` sent; `sent` is what it hands on to
+ * the content script, `posted` what reached the worker. `compile` stands in for the core's
+ * compile; `clock` moves the driver's time and beats.
+ */
+function driverContext({ clock = null, compile = async () => ({ stand: 'in' }) } = {}) {
   const posted = [];
   let self = null;
   class Worker extends EventTarget {
@@ -30,7 +34,7 @@ async function driverRealm({ clock = null } = {}) {
   const context = vm.createContext({
     Worker, EventTarget, Blob, URL, crypto: webcrypto,
     performance: clock ? { now: () => clock.now } : performance,
-    WebAssembly: { compile: async () => ({ stand: 'in' }) },
+    WebAssembly: { compile },
     setTimeout, clearTimeout,
     // With a clock of its own, the test makes the heartbeat's beats itself.
     setInterval: clock ? (f) => { clock.beat = f; return 1; } : setInterval,
@@ -40,37 +44,26 @@ async function driverRealm({ clock = null } = {}) {
   const sent = [];
   const driver = context.paranoidWorkerDriver({ kernel: function kernel() {}, policy, send: (m) => sent.push(m), watchdog: clock !== null });
   driver.fromHost({ type: 'create', wasm: new Uint8Array(8), options: {} });
+  return { driver, sent, posted, worker: () => self };
+}
+
+/** The frame's driver over a stand-in worker, booted. */
+async function driverRealm({ clock = null } = {}) {
+  const { driver, sent, posted, worker } = driverContext({ clock });
   for (let i = 0; i < 100 && !posted.some((m) => m.type === 'boot'); i++) await new Promise((r) => setTimeout(r, 5));
   const boot = posted.find((m) => m.type === 'boot');
+  const self = worker();
   assert.ok(boot && self, 'the driver booted a worker');
   return { driver, sent, posted, token: boot.token, fromWorker: (data) => self.dispatchEvent(Object.assign(new Event('message'), { data })) };
 }
 
-/**
- * The driver over a stand-in worker whose core compile the test settles: `settle(ok)`.
- * @returns {{ driver: any, sent: any[], posted: any[], worker: () => any, settle: (ok: boolean) => Promise<void> }}
- */
+/** The driver while the core compiles, until the test settles the compile: `settle(ok)`. */
 function startingRealm() {
-  const posted = [];
-  let self = null;
-  class Worker extends EventTarget {
-    constructor() { super(); self = this; }
-    postMessage(message) { posted.push(message); }
-    terminate() { this.terminated = true; }
-  }
   let settle = null;
   const compiled = new Promise((resolve, reject) => { settle = (ok) => (ok ? resolve({ stand: 'in' }) : reject(new Error('bad bytes'))); });
-  const context = vm.createContext({
-    Worker, EventTarget, Blob, URL, crypto: webcrypto, performance,
-    WebAssembly: { compile: () => compiled },
-    setTimeout, clearTimeout, setInterval, clearInterval,
-  });
-  vm.runInContext(readFileSync(new URL('sandbox-page/worker-driver.js', ROOT), 'utf8'), context, { filename: 'worker-driver.js' });
-  const sent = [];
-  const driver = context.paranoidWorkerDriver({ kernel: function kernel() {}, policy, send: (m) => sent.push(m), watchdog: false });
-  driver.fromHost({ type: 'create', wasm: new Uint8Array(8), options: {} });
+  const realm = driverContext({ compile: () => compiled });
   return {
-    driver, sent, posted, worker: () => self,
+    ...realm,
     settle: async (ok) => { settle(ok); for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0)); },
   };
 }
