@@ -15,6 +15,7 @@ mod emit;
 mod eval;
 mod factory;
 mod function;
+mod heritage;
 mod hoisting;
 mod level;
 mod page_use;

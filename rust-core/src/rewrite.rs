@@ -87,6 +87,8 @@ pub fn rewrite(script: &mut Script, may_have_with: bool) -> Result<(), Vec<Redec
     script.visit_mut_with(&mut resolver(unresolved_mark, top_level_mark, false));
     let unresolved = SyntaxContext::empty().apply_mark(unresolved_mark);
     let top_level = SyntaxContext::empty().apply_mark(top_level_mark);
+    // A class expression's name in its own heritage, which the resolver scopes outside.
+    crate::heritage::scope_class_names_in_heritage(script);
     // `with` first: what it leaves of a captured name is the outer binding, rewritten below.
     if may_have_with {
         crate::with::rewrite_with(script, unresolved, top_level);

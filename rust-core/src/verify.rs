@@ -223,6 +223,8 @@ pub(crate) fn free_names(script: &mut Script) -> BTreeSet<String> {
 pub(crate) fn resolve(script: &mut Script) -> SyntaxContext {
     let unresolved_mark = Mark::new();
     script.visit_mut_with(&mut resolver(unresolved_mark, Mark::new(), false));
+    // The engine's scope for a class expression's heritage, which the resolver gets wrong.
+    crate::heritage::scope_class_names_in_heritage(script);
     SyntaxContext::empty().apply_mark(unresolved_mark)
 }
 

@@ -336,6 +336,31 @@ fn var_destructuring_at_the_top_level() {
 }
 
 #[test]
+fn a_class_expression_s_name_is_its_own_binding_in_its_heritage() {
+    // The engine puts the name in scope before it evaluates `extends`: not a global there.
+    let code = body("var C = 'outside'; var f; var k = class C extends (f = () => C, Object) {};");
+    has(&code, "f:()=>{return C;}");
+    lacks(&code, &format!("return {S}.C"));
+    // An assignment to the name there is no declaration: it targets the class's own binding
+    // (which throws, being immutable), as do reads beside it.
+    let code = body(
+        "var C; var f, g; var k = class C extends (f = function () { return C; }, g = function () { C = null; }) {};",
+    );
+    has(&code, "{return C;}");
+    has(&code, "{C=null;}");
+    lacks(&code, &format!("{S}.C="));
+    // A binding inside the heritage that declares the name keeps it; a free other name does not
+    // become local.
+    let code = body("var k = class C extends ((C) => C)(D) {};");
+    has(&code, "(C=>{return C;})");
+    has(&code, &format!("{S}.D"));
+    // So does a class declaration's, at the top level too (the class scope has the name's own
+    // binding, whatever the global one becomes).
+    let code = body("class K extends (() => K, Object) {}");
+    has(&code, "extends(()=>{return K;},");
+}
+
+#[test]
 fn let_const_and_class_are_declared_first_and_initialised_in_place() {
     let code = body("let x = 1, y; const c = 2, d = c; class K { static k = K; }");
     // The bindings exist, uninitialised, before any statement.

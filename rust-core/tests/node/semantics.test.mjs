@@ -417,6 +417,14 @@ const TABLE = {
       program: 'var K = class Named { static who() { return Named.name; } }; result = [K.who(), typeof Named];',
       result: ['Named', 'undefined'],
     },
+    {
+      name: 'a named class expression is its own binding in its heritage',
+      program: `var C = 'outside'; var seen, set, early;
+        var K = class C extends (seen = () => C, set = function () { C = null; }, (() => { try { C; } catch (e) { early = e.name; } })(), Object) {};
+        var assigned; try { set(); } catch (e) { assigned = e.name; }
+        result = [seen() === K, early, assigned, C];`,
+      result: [true, 'ReferenceError', 'TypeError', 'outside'],
+    },
     { name: 'an IIFE keeps its vars', program: '(function () { var hidden = 1; })(); result = typeof hidden;', result: 'undefined' },
     { name: 'default parameters read globals', program: 'var base = 10; function f(a = base) { return a; } result = f();', result: 10 },
     { name: 'functions are strict', program: 'result = (function () { return typeof this; })();', result: 'undefined' },
