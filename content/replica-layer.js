@@ -557,8 +557,10 @@ function paranoidReplicaLayer(init) {
   const G = globalThis;
   // The DOM's interfaces (Node, Element, HTMLElement…, Event…) and NodeFilter's constants.
   for (const [name, value] of Object.entries(impl)) if ((typeof value === 'function' || name === 'NodeFilter') && name !== 'HTMLParser' && !(name in G)) G[name] = value;
+  // The replica's own Event types and EventTarget replace the kernel's: a script's `new Event`
+  // must dispatch on replica nodes, whose listeners the replica keeps.
   Object.assign(G, {
-    document: doc, MutationObserver, DOMParser, EventTarget: ET.constructor,
+    document: doc, MutationObserver, DOMParser, EventTarget: ET.constructor, Event: impl.Event, CustomEvent: impl.CustomEvent,
     addEventListener: (...args) => win.addEventListener(...args),
     removeEventListener: (...args) => win.removeEventListener(...args),
     dispatchEvent: (event) => win.dispatchEvent(event),

@@ -11,7 +11,7 @@
 // After the boot, each message is a row of the policy's protocol table (hop `worker`, to the
 // worker), and `dispatch` says when each is taken and what answers it.
 
-/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, makeSourceTexts, scrubGlobal, makeEval, makeTemporal,
+/* global captureCommons, makeCore, makeClock, makeWebApis, makeScope, tameFunctionConstructors, makeFunctionCache, makeSourceTexts, scrubGlobal, makeEval, makeTemporal, makeEvents,
    paranoidPolicy, layerSwitches, makeTurns, makeLoader, makeHostText, makeConsole, makeHostApi, makeReport */
 
 /** What a worker must have captured; the boot refuses to go on without any of them. */
@@ -23,6 +23,8 @@ const WORKER_COMMONS = ['performanceNow', 'performance', 'setTimeout', 'clearTim
 const CLOCK_GLOBALS = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
 /** The web platform's stand-ins (web-apis.js) the scope offers. */
 const WEB_GLOBALS = ['URL', 'crypto', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'atob', 'btoa', 'structuredClone'];
+/** The DOM's events and aborting (events.js) the scope offers. */
+const EVENT_GLOBALS = ['EventTarget', 'Event', 'CustomEvent', 'AbortController', 'AbortSignal'];
 
 /** @param {any} g the worker's global */
 function kernelMain(g) {
@@ -77,6 +79,8 @@ function kernelMain(g) {
     const all = c.create(null);
     for (let i = 0; i < CLOCK_GLOBALS.length; i++) all[CLOCK_GLOBALS[i]] = clock.standIns[CLOCK_GLOBALS[i]];
     for (let i = 0; i < WEB_GLOBALS.length; i++) all[WEB_GLOBALS[i]] = webApis.standIns[WEB_GLOBALS[i]];
+    const events = makeEvents(c, { __proto__: null, now: webApis.now, setTimeout: clock.standIns.setTimeout, uncaught: sandboxConsole.uncaught });
+    for (let i = 0; i < EVENT_GLOBALS.length; i++) all[EVENT_GLOBALS[i]] = events.standIns[EVENT_GLOBALS[i]];
     all.Function = functions.Function;
     all.eval = evaluator.eval;
     // Temporal with a virtual `Now`, where the engine has Temporal (temporal.js).
@@ -138,7 +142,8 @@ function kernelMain(g) {
       __proto__: null, post, uncaught: sandboxConsole.uncaught, describe: text.describe, instant: turns.instant, used: turns.used,
     });
     // 7. The stand-in scope, and the reserved names that reach it.
-    // 6b. The web platform's stand-ins (URL, crypto, performance, animation frames).
+    // 6b. The web platform's stand-ins (URL, crypto, performance, animation frames; the DOM's
+    //     events and aborting, made with the scope's stand-ins).
     const webApis = makeWebApis(c, clock, policy.animationFrameMs);
     // 6c. The indirect-eval stand-in (the core's eval entry, at the sandbox's level).
     const transpileEval = (source) => {

@@ -98,6 +98,7 @@ function makeWebApis(c, clock, frameMs) {
 
   return c.freeze({
     __proto__: null,
+    now,
     standIns: c.freeze({
       __proto__: null, URL, crypto, performance, requestAnimationFrame, cancelAnimationFrame, atob, btoa, structuredClone,
     }),

@@ -1,4 +1,4 @@
-// probe: V8 Error.prepareStackTrace structured frames (getThis, getFunction), captured inside callbacks the kernel calls
+// probe: V8 Error.prepareStackTrace structured frames (getThis, getFunction), captured inside callbacks the kernel calls (promise, timer, event listener, abort)
 // category: real-global
 // applies: 2,3
 // expect: stopped
@@ -47,9 +47,21 @@ function finish() {
 }
 function inThen() { harvest('promise callback'); }
 function inTimer() { harvest('timer callback'); finish(); }
-ours.push(harvest, finish, inThen, inTimer);
+function inListener() { harvest('event listener'); }
+function onAbort() { harvest('abort listener'); }
+ours.push(harvest, finish, inThen, inTimer, inListener, onAbort);
 try {
   harvest('top level');
+  if (typeof EventTarget === 'function' && typeof Event === 'function') {
+    var target = new EventTarget();
+    target.addEventListener('x', inListener);
+    target.dispatchEvent(new Event('x'));
+  }
+  if (typeof AbortController === 'function') {
+    var controller = new AbortController();
+    controller.signal.addEventListener('abort', onAbort);
+    controller.abort();
+  }
   Promise.resolve().then(inThen);
   if (typeof setTimeout === 'function') setTimeout(inTimer, 0);
   else Promise.resolve().then(function () { return null; }).then(finish);

@@ -1,4 +1,4 @@
-// probe: the constructor chain of each web API the sandbox offers (TextEncoder, TextDecoder, URL, URLSearchParams, atob, btoa, structuredClone, crypto and performance methods, requestAnimationFrame) to a Function that sees the real global
+// probe: the constructor chain of each web API the sandbox offers (TextEncoder, TextDecoder, URL, URLSearchParams, atob, btoa, structuredClone, crypto and performance methods, requestAnimationFrame, the DOM's events and aborting, DOMException) to a Function that sees the real global
 // category: real-global
 // applies: 1,2
 // expect: stopped
@@ -20,6 +20,18 @@ try {
   add('performance.now', function () { return performance.now; });
   add('requestAnimationFrame', function () { return requestAnimationFrame; });
   add('cloned', function () { return structuredClone(new Map([[1, { a: [1] }]])); });
+  add('EventTarget', function () { return EventTarget; });
+  add('addEventListener', function () { return new EventTarget().addEventListener; });
+  add('Event', function () { return Event; });
+  add('an event', function () { return new Event('x'); });
+  add('isTrusted getter', function () { return Object.getOwnPropertyDescriptor(new Event('x'), 'isTrusted').get; });
+  add('CustomEvent', function () { return CustomEvent; });
+  add('AbortController', function () { return AbortController; });
+  add('a signal', function () { return new AbortController().signal; });
+  add('AbortSignal.any', function () { return AbortSignal.any; });
+  add('an abort reason', function () { return AbortSignal.abort().reason; });
+  add('DOMException', function () { return DOMException; });
+  add('a listener\'s event', function () { var t = new EventTarget(), got; t.addEventListener('x', function (e) { got = e; }); t.dispatchEvent(new CustomEvent('x')); return got; });
   var reached = [];
   var names = Object.keys(candidates);
   for (var i = 0; i < names.length; i++) {

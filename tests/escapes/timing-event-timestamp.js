@@ -1,4 +1,4 @@
-// probe: high-resolution timestamps of other APIs: new Event('x').timeStamp moving in a busy loop, MessageChannel events, AbortSignal.timeout
+// probe: high-resolution timestamps of other APIs: new Event('x').timeStamp moving in a busy loop, MessageChannel events, AbortSignal.timeout firing before a timer due earlier or at other than its exact delay
 // category: timing
 // applies: 2,3
 // expect: stopped
@@ -24,11 +24,31 @@ try {
     } catch (e) { notes.push('Event threw ' + e.name); }
   }
   if (typeof MessageChannel === 'function') found.push('MessageChannel');
-  if (typeof AbortSignal === 'function' && typeof AbortSignal.timeout === 'function') found.push('AbortSignal.timeout');
   // requestAnimationFrame is offered on the virtual clock: timing-animation-frame.js checks it.
   if (typeof setImmediate === 'function') found.push('setImmediate');
   if (typeof scheduler === 'object' && scheduler) found.push('scheduler');
-  __probe = { escaped: found.length > 0, detail: found.length ? 'real time sources: ' + found.join(', ') : 'no other time source' + (notes.length ? ' (' + notes.join('; ') + ')' : '') };
+  var report = function () {
+    __probe = { escaped: found.length > 0, detail: found.length ? 'real time sources: ' + found.join(', ') : 'no other time source' + (notes.length ? ' (' + notes.join('; ') + ')' : '') };
+  };
+  // AbortSignal.timeout is offered on the virtual clock: a real 1 ms timer has expired after a
+  // busy loop and fires before a 0 ms timer set after the loop, or at a virtual time other than +1.
+  if (typeof AbortSignal === 'function' && typeof AbortSignal.timeout === 'function') {
+    var start = Date.now();
+    var signal = AbortSignal.timeout(1);
+    var abortedAt;
+    signal.addEventListener('abort', function () { abortedAt = Date.now() - start; });
+    for (var i = 0, x = 0; i < 2000000; i++) x = (x * 31 + i) | 0;
+    setTimeout(function () {
+      if (signal.aborted) found.push('AbortSignal.timeout(1) aborted before a 0 ms timer set after a busy loop');
+      setTimeout(function () {
+        if (abortedAt !== 1) found.push('AbortSignal.timeout(1) aborted at virtual +' + abortedAt);
+        else notes.push('AbortSignal.timeout(1) aborted at virtual +1 exactly');
+        report();
+      }, 2);
+    }, 0);
+  } else {
+    report();
+  }
 } catch (e) {
   __probe = { escaped: false, detail: 'threw: ' + e };
 }

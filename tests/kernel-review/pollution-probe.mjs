@@ -1,7 +1,7 @@
 // One escape probe per row of the kernel review (commons-table.mjs): it replaces the built-in
 // with a transparent trap, makes the kernel work for it (console, timers, microtasks, the
 // `Function` stand-ins, a refused function, the virtual clock, `Intl`, an uncaught throw, an
-// unhandled rejection, `paranoid.cpuLevel`), and counts the trap's calls meanwhile. The probe's
+// unhandled rejection, `paranoid.cpuLevel`, an event's dispatch, an abort), and counts the trap's calls meanwhile. The probe's
 // own calls go through references it took before the trap was set, and it hands the kernel only
 // primitives and its own callbacks, so a call of the trap is the kernel using the polluted
 // built-in: the probe counts it as an escape. A kernel that breaks instead fails closed (nothing
@@ -41,6 +41,15 @@ var __probe = { escaped: false, detail: 'the probe did not finish' };
   var later = take(function () { return setTimeout; }), cancel = take(function () { return clearTimeout; });
   var every = take(function () { return setInterval; }), stop = take(function () { return clearInterval; });
   var micro = take(function () { return queueMicrotask; });
+  var ET = take(function () { return EventTarget; }), Ev = take(function () { return Event; });
+  var AC = take(function () { return AbortController; }), AS = take(function () { return AbortSignal; });
+  var anySignal = AS !== null ? take(function () { return AS.any; }) : null;
+  var timeoutSignal = AS !== null ? take(function () { return AS.timeout; }) : null;
+  var listen = ET !== null ? take(function () { return ET.prototype.addEventListener; }) : null;
+  var fire = ET !== null ? take(function () { return ET.prototype.dispatchEvent; }) : null;
+  var abortOf = AC !== null ? take(function () { return AC.prototype.abort; }) : null;
+  var signalOf = AC !== null ? take(function () { var d = gopd(AC.prototype, 'signal'); return d && d.get; }) : null;
+  var iteratorKey = typeof Symbol === 'function' ? Symbol.iterator : null;
   var Fn = take(function () { return Function; });
   var D = take(function () { return Date; }), dateNow = take(function () { return Date.now; });
   var DTF = take(function () { return Intl.DateTimeFormat; });
@@ -125,6 +134,27 @@ var __probe = { escaped: false, detail: 'the probe did not finish' };
   if (D !== null && dateNow !== null) step(function () { dateNow(); new D(); D(); new D(0); });
   if (DTF !== null) step(function () { var f = new DTF('en-US'); f.format(); f.formatToParts(); });
   if (cpuLevel !== null) step(function () { apply(cpuLevel, p, []); });
+  // The DOM's events and aborting, written in the kernel: a dispatch with a once listener and a
+  // throwing one, a controller's abort reaching a signal-bound listener and a dependent signal,
+  // a virtual timeout.
+  if (ET !== null && Ev !== null && listen !== null && fire !== null) step(function () {
+    var t = construct(ET, []);
+    apply(listen, t, ['x', function () {}, { once: true }]);
+    apply(listen, t, ['x', function () { throw 'thrown in a listener on purpose'; }]);
+    apply(fire, t, [construct(Ev, ['x', { cancelable: true }])]);
+  });
+  if (AC !== null && iteratorKey !== null && anySignal !== null && timeoutSignal !== null && listen !== null && abortOf !== null && signalOf !== null) step(function () {
+    var ac = construct(AC, []);
+    var s = apply(signalOf, ac, []);
+    var t = construct(ET, []);
+    apply(listen, t, ['y', function () {}, { signal: s }]);
+    // The iterable is the probe's own, not an array: its iteration is the probe's business.
+    var once = {};
+    once[iteratorKey] = function () { var done = false; return { next: function () { var r = { value: s, done: done }; done = true; return r; } }; };
+    apply(anySignal, AS, [once]);
+    apply(timeoutSignal, AS, [1]);
+    apply(abortOf, ac, ['reason']);
+  });
   // An unhandled rejection: the kernel's own event handler reports it (only where there is a kernel).
   if (p !== null) step(function () { (async function () { throw 'rejected on purpose'; })(); });
   // An uncaught throw in a timer: the kernel describes and reports it (only where there is one).

@@ -34,6 +34,7 @@ const NOT_MESSAGES = {
   'background/userscript-updates.js': ['paranoid:update-check'], // an alarm's name
   'content/userscripts.js': ['paranoid:gm-prelude'], // the file name errors in the GM prelude show
   'background/userscripts.js': ['basic', 'opaqueredirect', 'cors', 'error'], // a Response's type
+  'sandbox-page/kernel/events.js': ['abort'], // an AbortSignal's event
 };
 
 const typesIn = (file) => {

@@ -35,6 +35,7 @@ const KERNEL_FILES: &[&str] = &[
     "scope.js",
     "clock.js",
     "web-apis.js",
+    "events.js",
     "function-constructors.js",
     "function-cache.js",
     "source-text.js",

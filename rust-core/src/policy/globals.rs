@@ -57,7 +57,7 @@ globals! {
         SharedArrayBuffer;
     CopiedIfPresent "ECMA-262 atomic operations: without SharedArrayBuffer they act on ordinary buffers only, and `Atomics.wait`/`waitAsync` refuse those, so nothing blocks or tells time":
         Atomics;
-    CopiedIfPresent "ECMA-262 2026 explicit resource management (`using` syntax is refused; the classes are pure)":
+    CopiedIfPresent "ECMA-262 2026 explicit resource management: pure classes (the `using` syntax is allowed from the ES2026 level on, never at a script's top level)":
         DisposableStack AsyncDisposableStack SuppressedError;
     Copied "ECMA-262 binary data (no SharedArrayBuffer: not cross-origin isolated anyway)":
         ArrayBuffer DataView Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array
@@ -81,6 +81,12 @@ globals! {
     StandIn "Web Crypto: getRandomValues and randomUUID only (crypto.subtle settles in real time: a clock)":
         crypto;
     StandIn "High Resolution Time: now() and timeOrigin on the virtual clock": performance;
+    StandIn "DOM events written in the kernel: synchronous dispatch inside the turn, a throwing listener reported, timeStamp on the virtual clock (an engine Event's is real time)":
+        EventTarget Event CustomEvent;
+    StandIn "DOM aborting written in the kernel: AbortSignal.timeout is a virtual timer (the engine's is a real one, firing outside the kernel's turns)":
+        AbortController AbortSignal;
+    Copied "WebIDL: the error type of the platform's operations (atob and structuredClone throw it already), pure":
+        DOMException;
     StandIn "a virtual timer of one frame (policy animationFrameMs), given the virtual performance.now()":
         requestAnimationFrame cancelAnimationFrame;
     Inherited "a browser's global inherits it from Object.prototype (Babel calls hasOwnProperty bare); the function only, never Object.prototype on the scope's chain":

@@ -157,6 +157,10 @@ export function workerRealm() {
   define('btoa', (text) => btoa(text));
   define('structuredClone', (value, options) => structuredClone(value, options));
   define('URLSearchParams', class URLSearchParams extends globalThis.URLSearchParams {});
+  // A DOMException of the realm's own: its instances are the realm's Errors, as a worker's are.
+  define('DOMException', run(`(class DOMException extends Error {
+    constructor(message = '', name = 'Error') { super(message); Object.defineProperty(this, 'name', { value: String(name), writable: true, configurable: true }); }
+  })`));
   const cryptos = new WeakSet();
   class Crypto {
     getRandomValues(array) { if (!cryptos.has(this)) throw new TypeError('Illegal invocation'); return crypto.getRandomValues(array); }
