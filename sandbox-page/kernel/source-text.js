@@ -16,8 +16,9 @@
 //    the built-ins the kernel stands in for would.
 // 4. What is kept: the text of each script, `Function` and eval the core transpiled (its key
 //    comes with the output), and of code transpiled before (key: the first 16 hex digits of
-//    its SHA-256, computed by the core), at most `sandbox.sourceTextChars` units in all; past
-//    that nothing more is kept and rule 2's fallback answers.
+//    its SHA-256, computed by the core only when a mark names a key not known yet: a page
+//    load pays no hash for a `toString` nobody calls), at most `sandbox.sourceTextChars` units
+//    in all; past that nothing more is kept and rule 2's fallback answers.
 // Spec: ECMA-262 §20.2.3.5 (Function.prototype.toString), §19.2.1.1 (NativeFunction syntax).
 
 /**
@@ -35,6 +36,9 @@ function makeSourceTexts(c, policy, digestOf) {
   const nativeToString = c.functionToString;
   const texts = c.create(null);
   let chars = 0;
+  // Texts transpiled before, not hashed yet (`keepOriginal`), counted in `chars` already.
+  const pending = c.create(null);
+  let pendingCount = 0;
 
   const matches = (re, text) => c.apply(c.regExpExec, re, [text]);
   /** Keeps `text` under `key`, a key the core gave; false when over the budget. */
@@ -51,6 +55,17 @@ function makeSourceTexts(c, policy, digestOf) {
     const desc = c.getOwnPropertyDescriptor(fn, 'name');
     return desc !== undefined && c.hasOwn(desc, 'value') && typeof desc.value === 'string' ? desc.value : '';
   };
+  /** Hashes the pending texts into `texts`. A throw (no stack left) leaves the rest pending. */
+  const settle = () => {
+    while (pendingCount > 0) {
+      const text = pending[pendingCount - 1];
+      const digest = digestOf(text);
+      pendingCount--;
+      pending[pendingCount] = undefined;
+      chars -= text.length;
+      if (typeof digest === 'string') keep(c.apply(c.stringSlice, digest, [0, 16]), text);
+    }
+  };
   const answer = (fn) => {
     const text = c.apply(nativeToString, fn, []);
     const tail = text.length > TAIL ? c.apply(c.stringSlice, text, [text.length - TAIL]) : text;
@@ -60,6 +75,7 @@ function makeSourceTexts(c, policy, digestOf) {
       const key = mark[at];
       const start = c.Number(mark[at + 1]);
       const end = c.Number(mark[at + 2]);
+      if (!c.hasOwn(texts, key) && pendingCount > 0) settle();
       if (c.hasOwn(texts, key) && start <= end && end <= texts[key].length) return c.apply(c.stringSlice, texts[key], [start, end]);
       return text;
     }
@@ -72,11 +88,15 @@ function makeSourceTexts(c, policy, digestOf) {
   return c.freeze({
     __proto__: null,
     keep,
-    /** Keeps a text transpiled before, under the key its marks name (its SHA-256's start). */
+    /**
+     * Keeps a text transpiled before, under the key its marks name (its SHA-256's start),
+     * hashed when a mark first names a key not known (`settle`); false when over the budget.
+     */
     keepOriginal(text) {
-      if (typeof text !== 'string') return false;
-      const digest = digestOf(text);
-      return typeof digest === 'string' && keep(c.apply(c.stringSlice, digest, [0, 16]), text);
+      if (typeof text !== 'string' || chars + text.length > MAX_CHARS) return false;
+      pending[pendingCount++] = text;
+      chars += text.length;
+      return true;
     },
     /** Puts the stand-in on Function.prototype, where the built-in was. */
     install() {

@@ -18,9 +18,9 @@ const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
 const transpile = (source) => execFileSync(paranoidBin(), ['transpile', '-'], { input: source, encoding: 'utf8' });
 
 /** The stand-in installed over a fresh realm with a small runtime, and a way to run sources. */
-function boot(limits = {}) {
+function boot(limits = {}, digestOf = sha256) {
   const { c, realm, makeSourceTexts } = withCommons(['source-text.js']);
-  const texts = makeSourceTexts(c, { ...policy, sandbox: { ...policy.sandbox, ...limits } }, sha256);
+  const texts = makeSourceTexts(c, { ...policy, sandbox: { ...policy.sandbox, ...limits } }, digestOf);
   texts.install();
   const S = realm.run('({ Object })');
   Object.assign(realm.global, {
@@ -122,8 +122,24 @@ describe('Function.prototype.toString in the sandbox', () => {
     assert.equal(texts.keep('0123456789abcdef', 'abcdef'), true);
     assert.equal(texts.keep('0123456789abcdee', 'abcdef'), false, 'over the budget');
     assert.equal(texts.stats().chars, 6);
-    assert.equal(texts.keepOriginal('abcd'), true, 'keyed by its SHA-256');
-    assert.equal(texts.keep(sha256('abcd').slice(0, 16), 'abcd'), true, 'already kept');
+    assert.equal(texts.keepOriginal('abcd'), true, 'counted at once, hashed when a mark asks');
+    assert.equal(texts.stats().chars, 10);
+    assert.equal(texts.keepOriginal('a'), false, 'over the budget');
+  });
+
+  it('hashes a text transpiled before only when a mark names a key it does not know, once', () => {
+    const hashed = [];
+    const { texts, toString, realm } = boot({}, (text) => { hashed.push(text.length); return sha256(text); });
+    const original = 'var f = function /* kept */ (a) { return a; };';
+    realm.run(transpile('var other = function () {};'));
+    assert.equal(texts.keepOriginal(original), true);
+    assert.deepEqual(hashed, [], 'nothing hashed on keeping');
+    realm.run(transpile(original));
+    assert.match(toString(realm.run('__paranoid_scope__.other')), /paranoid:f:/, 'an unknown key: the engine\'s text');
+    assert.deepEqual(hashed, [original.length], 'the pending text hashed once');
+    assert.equal(toString(realm.run('__paranoid_scope__.f')), 'function /* kept */ (a) { return a; }');
+    assert.equal(toString(realm.run('__paranoid_scope__.f')), 'function /* kept */ (a) { return a; }');
+    assert.deepEqual(hashed, [original.length], 'no hash again');
   });
 
   it('is a method like the built-in: toString, length 0, not a constructor, writable', () => {
