@@ -58,6 +58,7 @@ export function summarize(raw, native, facts) {
     userscript_first_effect_10k_ms_p95: round(percentile(raw.userscript['10000'].first_ms, 95), 1),
     userscript_1000_changes_ms_median: round(median(raw.userscript['1000'].done_ms), 1),
     userscript_messages_per_1000_changes: raw.userscript['1000'].messages,
+    userscript_memory_mb: Object.fromEntries(Object.entries(raw.userscript).filter(([, u]) => u.memory_kb?.with.length).map(([nodes, u]) => [nodes, round((median(u.memory_kb.with) - median(u.memory_kb.without)) / 1024, 1)])),
     rtt_ms_median: round(median(raw.rtt.ms), 3),
     rtt_ms_p99: round(percentile(raw.rtt.ms, 99), 3),
     rtt_throughput_mbps: throughput,
@@ -121,6 +122,8 @@ export function markdown(s) {
   lines.push(`| warm start (another sandbox on the page), median / p95 | ${s.warm_start_ms_median} / ${s.warm_start_ms_p95} ms |`);
   lines.push(`| a userscript's first change after \`DOMContentLoaded\`, 1,000 / 10,000 nodes, median (p95) | ${s.userscript_first_effect_ms_median} (${s.userscript_first_effect_ms_p95}) / ${s.userscript_first_effect_10k_ms_median} (${s.userscript_first_effect_10k_ms_p95}) ms |`);
   lines.push(`| its 1,000 changes on the page, after \`DOMContentLoaded\`, median; messages for them | ${s.userscript_1000_changes_ms_median} ms; ${s.userscript_messages_per_1000_changes} |`);
+  const memory = s.userscript_memory_mb ?? {};
+  if (memory['1000'] !== undefined && memory['10000'] !== undefined) lines.push(`| memory the script's sandbox adds, replica included, 1,000 / 10,000 nodes (all browser processes' PSS, median of pairs) | ${memory['1000']} / ${memory['10000']} MB |`);
   lines.push(`| message round trip, median / p99 | ${s.rtt_ms_median} / ${s.rtt_ms_p99} ms |`);
   lines.push(`| \`Function\` call, new text: median / p95; a text compiled before: median | ${s.function_ms_median} / ${s.function_ms_p95} ms; ${s.function_cached_ms_median} ms |`);
   for (const [bytes, v] of Object.entries(s.rtt_throughput_mbps)) lines.push(`| round trips of ${Number(bytes) / 1024} KB | ${v} MB/s |`);

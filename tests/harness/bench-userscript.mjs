@@ -3,13 +3,18 @@
 // Measured by the page itself (a MutationObserver of its own, on its own clock): the time
 // from `DOMContentLoaded` to the script's first change, and to its 1,000th; and, from the
 // popup's registry, how many messages the sandbox sent for those 1,000 changes. The browser
-// is warm: each page is loaded once before it is measured.
+// is warm: each page is loaded once before it is measured. Then the memory the script's sandbox
+// adds, replica included: the proportional set size of all the browser's processes (`pssKb`)
+// with the page shown, the script having made its changes, less the same with the same page
+// at a URL the script does not match, alternated and settled; the growth from 1,000 to 10,000
+// nodes is the replica's.
 
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { startPageServer } from './page-server.mjs';
 import { userscriptSession, waitForBackground } from './userscript-session.mjs';
 import { openPopupFor } from './sandbox-run.mjs';
+import { median } from './bench-report.mjs';
 
 const JQUERY = readFileSync(new URL('../node_modules/jquery/dist/jquery.min.js', import.meta.url), 'utf8');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -43,15 +48,29 @@ for (let i = 0; i < 1000 && i < items.length; i++) items[i].className = 'seen';
 document.body.setAttribute('data-done', String($('li.seen').length));
 `;
 
+/** Loads `url` and waits until the script's last change (`scripted`) or the page's load. */
+async function show(driver, url, scripted) {
+  await driver.get(url);
+  let t = null;
+  for (let w = 0; w < 300 && !(t && (scripted ? t.done !== undefined : t.dcl !== undefined)); w++) { await sleep(50); t = await driver.executeScript('return window.timing'); }
+  if (!t || (scripted && t.done === undefined)) throw new Error(`the userscript made no change at ${url}: ${JSON.stringify(t)}`);
+  return t;
+}
+
+
 /**
- * @returns {Promise<{ [nodes: string]: { first_ms: number[], done_ms: number[], messages: number } }>}
+ * @param {{ quick: boolean, log: (text: string) => void, pssKb: (() => number) | null }} options (no `pssKb`: no memory figure)
+ * @returns {Promise<{ [nodes: string]: { first_ms: number[], done_ms: number[], messages: number, memory_kb: { with: number[], without: number[] } } }>}
  */
-export async function benchUserscript(driver, browser, ext, { quick, log }) {
+export async function benchUserscript(driver, browser, ext, { quick, log, pssKb }) {
   const server = await startPageServer();
   try {
     server.serve('/jquery.min.js', 'text/javascript; charset=utf-8', JQUERY);
     const sizes = { 1000: 500, 10000: 5000 };
-    for (const [nodes, items] of Object.entries(sizes)) server.serve(`/replica/${nodes}.html`, 'text/html; charset=utf-8', page(items));
+    for (const [nodes, items] of Object.entries(sizes)) {
+      server.serve(`/replica/${nodes}.html`, 'text/html; charset=utf-8', page(items));
+      server.serve(`/plain/${nodes}.html`, 'text/html; charset=utf-8', page(items));
+    }
     await waitForBackground(driver, browser, ext);
     const session = userscriptSession(driver, browser, ext);
     const { page: installed } = await session.paste(SCRIPT(server.origin));
@@ -59,13 +78,10 @@ export async function benchUserscript(driver, browser, ext, { quick, log }) {
     const out = {};
     for (const nodes of Object.keys(sizes)) {
       const url = `${server.origin}/replica/${nodes}.html`;
-      const entry = { first_ms: [], done_ms: [], messages: null };
+      const entry = { first_ms: [], done_ms: [], messages: null, memory_kb: { with: [], without: [] } };
       const runs = quick ? 3 : 15;
       for (let i = -1; i < runs; i++) {
-        await driver.get(url);
-        let t = null;
-        for (let w = 0; w < 300 && !(t && t.done !== undefined); w++) { await sleep(50); t = await driver.executeScript('return window.timing'); }
-        if (!t || t.done === undefined) throw new Error(`the userscript made no change on the ${nodes}-node page: ${JSON.stringify(t)}`);
+        const t = await show(driver, url, true);
         if (i < 0) continue; // the warm-up load
         entry.first_ms.push(t.first - t.dcl);
         entry.done_ms.push(t.done - t.dcl);
@@ -78,6 +94,20 @@ export async function benchUserscript(driver, browser, ext, { quick, log }) {
       entry.messages = m ? Number(m[1]) : 0;
       await driver.close();
       await driver.switchTo().window(tab);
+      // Memory: the page without the script, then with it, each settled (the previous page's
+      // sandbox gone, the collector given time), alternated.
+      for (let k = 0; pssKb && k < (quick ? 2 : 5); k++) {
+        await show(driver, `${server.origin}/plain/${nodes}.html`, false);
+        await sleep(2000);
+        entry.memory_kb.without.push(pssKb());
+        await show(driver, url, true);
+        await sleep(2000);
+        entry.memory_kb.with.push(pssKb());
+      }
+      if (pssKb) {
+        const added = (median(entry.memory_kb.with) - median(entry.memory_kb.without)) / 1024;
+        log(`userscript on ${nodes} nodes: its sandbox adds ${added.toFixed(1)} MB (median of ${entry.memory_kb.with.length} pairs)`);
+      }
       log(`userscript on ${nodes} nodes: first change ${entry.first_ms.map((x) => x.toFixed(0)).join(', ')} ms after DOMContentLoaded; messages ${entry.messages}`);
       out[nodes] = entry;
     }
