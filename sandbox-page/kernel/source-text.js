@@ -13,7 +13,9 @@
 //    kept under KEY. An unknown key, or a range outside its text: the engine's text.
 // 3. A text in the engine's native form is returned as it is. Any other text is the kernel's
 //    (the transpiler marks every function its input wrote): it answers in the native form, as
-//    the built-ins the kernel stands in for would.
+//    the built-ins the kernel stands in for would. So do the functions of the texts the build
+//    transpiled (the policy's `nativeSourceKeys`: the DOM replica and the GM API), which stand
+//    in for the browser's own DOM and a manager's API.
 // 4. What is kept: the text of each script, `Function` and eval the core transpiled (its key
 //    comes with the output), and of code transpiled before (key: the first 16 hex digits of
 //    its SHA-256, computed by the core only when a mark names a key not known yet: a page
@@ -23,7 +25,7 @@
 
 /**
  * @param {any} c captured commons
- * @param {{ sandbox: { sourceTextChars: number, sourceMarkChars: number } }} policy
+ * @param {{ sandbox: { sourceTextChars: number, sourceMarkChars: number }, nativeSourceKeys?: string[] }} policy
  * @param {(text: string) => string | undefined} digestOf the SHA-256 of a text, hex
  */
 function makeSourceTexts(c, policy, digestOf) {
@@ -34,6 +36,9 @@ function makeSourceTexts(c, policy, digestOf) {
   const TAIL = policy.sandbox.sourceMarkChars;
   const NATIVE = /\{\s*\[native code\]\s*\}$/;
   const nativeToString = c.functionToString;
+  const nativeKeys = c.create(null);
+  const listed = c.isArray(policy.nativeSourceKeys) ? policy.nativeSourceKeys : [];
+  for (let i = 0; i < listed.length; i++) if (typeof listed[i] === 'string') nativeKeys[listed[i]] = true;
   const texts = c.create(null);
   let chars = 0;
   // Texts transpiled before, not hashed yet (`keepOriginal`), counted in `chars` already.
@@ -75,6 +80,7 @@ function makeSourceTexts(c, policy, digestOf) {
       const key = mark[at];
       const start = c.Number(mark[at + 1]);
       const end = c.Number(mark[at + 2]);
+      if (c.hasOwn(nativeKeys, key)) return `function ${nameOf(fn)}() { [native code] }`;
       if (!c.hasOwn(texts, key) && pendingCount > 0) settle();
       if (c.hasOwn(texts, key) && start <= end && end <= texts[key].length) return c.apply(c.stringSlice, texts[key], [start, end]);
       return text;

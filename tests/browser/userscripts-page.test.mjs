@@ -335,7 +335,7 @@ for (const [browser, ext] of BROWSERS) {
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
 
-    it('gives a script holding a replica no way out through it: no network, no code, no real global', async () => {
+    it('gives a script holding a replica no way out through it: no network, no code, no real global, no transpiled text', async () => {
       const prober = header(['@name Replica escape', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/target/*`, '@grant GM_setValue']) + `
 const found = {};
 const probe = (name, f) => { try { const v = f(); found[name] = v === undefined ? 'undefined' : v === null ? 'null' : typeof v; } catch (e) { found[name] = e && e.name; } };
@@ -355,6 +355,10 @@ probe('scriptRuns', () => { const s = document.createElement('script'); s.textCo
 probe('handlerRuns', () => { const d = document.createElement('div'); d.setAttribute('onclick', 'globalThis.ranInReplica = 2'); d.click(); return globalThis.ranInReplica; });
 probe('parserRuns', () => { new DOMParser().parseFromString('<script>globalThis.ranInReplica = 3<' + '/script><img src=x onerror="globalThis.ranInReplica = 4">', 'text/html'); return globalThis.ranInReplica; });
 probe('writeRuns', () => { document.write && document.write('<script>globalThis.ranInReplica = 5<' + '/script>'); return globalThis.ranInReplica; });
+// The replica's and the GM API's functions look native, as the browser's and a manager's own;
+// the script's own show their text.
+const mine = function (a) { /* mine */ return a; };
+found.shown = [document.querySelector, document.createElement, MutationObserver, GM_setValue, mine].map((f) => Function.prototype.toString.call(f));
 GM_setValue('found', found);
 `;
       // It names fetch, so it is offered requests to its own site: the user refuses.
@@ -369,6 +373,9 @@ GM_setValue('found', found);
         assert.ok(['undefined', 'null', 'TypeError', 'ReferenceError', 'Error'].includes(found[name]), `${name}: ${JSON.stringify(found)}`);
       }
       assert.ok(['undefined', 'Error', 'TypeError'].includes(found.writeRuns), JSON.stringify(found));
+      // (domino names its methods by their descriptor's key: `querySelector.name` is "value".)
+      for (const shown of found.shown.slice(0, 4)) assert.match(shown, /^function [\w$]*\(\) \{ \[native code\] \}$/, JSON.stringify(found.shown));
+      assert.deepEqual(found.shown.slice(2), ['function MutationObserver() { [native code] }', 'function GM_setValue() { [native code] }', 'function (a) { /* mine */ return a; }']);
       assert.equal(await driver.executeScript('return window.ranInReplica ?? null'), null);
       assert.deepEqual(other.hits.map((h) => h.path), []);
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));

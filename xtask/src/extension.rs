@@ -119,7 +119,10 @@ pub fn extension(root: &Path) -> Result {
     let dom_library = dom_library::prebuild(root, &out.cli).map_err(fail)?;
     let gm_prelude = prebuilt::prebuild_gm_prelude(root, &out.cli).map_err(fail)?;
     // The texts the build transpiled, which the kernel may load as they are (by SHA-256).
-    policy["prebuilt"] = serde_json::json!([dom_library.digest, gm_prelude.1]);
+    policy["prebuilt"] = serde_json::json!([dom_library.digest, gm_prelude.digest]);
+    // Their functions stand in for the browser's DOM and the managers' API: `toString` shows
+    // them in the native form (sandbox-page/kernel/source-text.js).
+    policy["nativeSourceKeys"] = serde_json::json!([dom_library.source_key, gm_prelude.source_key]);
     let core = fs::read(&out.wasm).map_err(|e| fail(format!("cannot read the core: {e}")))?;
     // What a userscript's stored build records (shared/userscript-build.js): a new core, a new build.
     policy["coreDigest"] = serde_json::json!(prebuilt::sha256_hex(&core));
@@ -128,7 +131,7 @@ pub fn extension(root: &Path) -> Result {
         meta: fs::read(&out.meta_wasm)
             .map_err(|e| fail(format!("cannot read the meta wasm: {e}")))?,
         dom_library,
-        gm_prelude: gm_prelude.0,
+        gm_prelude: gm_prelude.code,
     };
     let dist = root.join("dist");
     for browser in Browser::ALL {

@@ -34,6 +34,9 @@ pub fn tables() -> serde_json::Value {
         // as it is (`run` with `prebuilt`): none here; `cargo xtask extension` writes the DOM
         // library's (xtask/src/extension/dom_library.rs).
         "prebuilt": [],
+        // The source keys of those texts (what their source-text marks name), whose functions'
+        // `toString` answers in the native form: none here; `cargo xtask extension` writes them.
+        "nativeSourceKeys": [],
         // The SHA-256 (hex) of the core's wasm, which `cargo xtask extension` writes: what a
         // userscript transpiled when it was saved records, so that a new core transpiles again.
         "coreDigest": "",
@@ -125,6 +128,7 @@ mod tests {
         "mustBeGone",
         "frameUnforgeable",
         "prebuilt",
+        "nativeSourceKeys",
         "coreDigest",
         "maxSourceBytes",
         "hostTextLimit",

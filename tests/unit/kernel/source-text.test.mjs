@@ -18,9 +18,9 @@ const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
 const transpile = (source) => execFileSync(paranoidBin(), ['transpile', '-'], { input: source, encoding: 'utf8' });
 
 /** The stand-in installed over a fresh realm with a small runtime, and a way to run sources. */
-function boot(limits = {}, digestOf = sha256) {
+function boot(limits = {}, digestOf = sha256, nativeSourceKeys = undefined) {
   const { c, realm, makeSourceTexts } = withCommons(['source-text.js']);
-  const texts = makeSourceTexts(c, { ...policy, sandbox: { ...policy.sandbox, ...limits } }, digestOf);
+  const texts = makeSourceTexts(c, { ...policy, sandbox: { ...policy.sandbox, ...limits }, nativeSourceKeys }, digestOf);
   texts.install();
   const S = realm.run('({ Object })');
   Object.assign(realm.global, {
@@ -125,6 +125,22 @@ describe('Function.prototype.toString in the sandbox', () => {
     assert.equal(texts.keepOriginal('abcd'), true, 'counted at once, hashed when a mark asks');
     assert.equal(texts.stats().chars, 10);
     assert.equal(texts.keepOriginal('a'), false, 'over the budget');
+  });
+
+  it('answers in the native form for the texts the build transpiled (the policy\'s nativeSourceKeys)', () => {
+    const library = 'function querySelector(selector) { return null; }\nclass HTMLElement {}\nvar make = () => 1;';
+    const { toString, realm, texts } = boot({}, sha256, [sha256(library).slice(0, 16), 42]);
+    assert.equal(texts.keepOriginal(library), true);
+    realm.run(transpile(library));
+    const S = realm.run('__paranoid_scope__');
+    assert.equal(toString(S.querySelector), 'function querySelector() { [native code] }');
+    assert.equal(toString(S.HTMLElement), 'function HTMLElement() { [native code] }');
+    assert.equal(toString(S.make), 'function make() { [native code] }');
+    // Another text's functions still show their own text.
+    const own = 'var mine = function (a) { return a; };';
+    texts.keep(sha256(own).slice(0, 16), own);
+    realm.run(transpile(own));
+    assert.equal(toString(S.mine), 'function (a) { return a; }');
   });
 
   it('hashes a text transpiled before only when a mark names a key it does not know, once', () => {

@@ -26,6 +26,8 @@ pub const BUNDLE_LICENSE: &str = "replica/LICENSE-domino.txt";
 pub struct Prebuilt {
     pub code: String,
     pub digest: String,
+    /// The key its source-text marks name ([`super::prebuilt::Transpiled::source_key`]).
+    pub source_key: String,
     pub license: String,
 }
 
@@ -40,11 +42,12 @@ pub fn prebuild(root: &Path, cli: &Path) -> Result<Prebuilt, String> {
     bundle.push_str(&format!(
         "(function () {{\n{layer}\nglobalThis.paranoidReplicaLayer = paranoidReplicaLayer;\n}})();\n"
     ));
-    let (code, digest) = super::prebuilt::transpile(root, cli, "domino.js", &bundle)?;
+    let out = super::prebuilt::transpile(root, cli, "domino.js", &bundle)?;
     let license = fs::read_to_string(root.join(LICENSE)).map_err(|e| format!("{LICENSE}: {e}"))?;
     Ok(Prebuilt {
-        code,
-        digest,
+        code: out.code,
+        digest: out.digest,
+        source_key: out.source_key,
         license,
     })
 }

@@ -11,14 +11,20 @@ use sha2::{Digest, Sha256};
 
 use crate::util::cmd;
 
+/// A text the build transpiled.
+pub struct Transpiled {
+    pub code: String,
+    /// The SHA-256 (hex) of `code`: the policy's `prebuilt` list.
+    pub digest: String,
+    /// The key its source-text marks name (the first 16 hex digits of the input's SHA-256, as
+    /// the core computes it): the policy's `nativeSourceKeys`, whose functions' `toString`
+    /// answers in the native form, as the browser's own DOM and the managers' API would.
+    pub source_key: String,
+}
+
 /// Puts `text` through the native CLI's transpiler (the same vetting transpiler the sandbox
-/// runs), by way of `target/prebuilt/NAME`; gives the output and its SHA-256 (hex).
-pub fn transpile(
-    root: &Path,
-    cli: &Path,
-    name: &str,
-    text: &str,
-) -> Result<(String, String), String> {
+/// runs), by way of `target/prebuilt/NAME`.
+pub fn transpile(root: &Path, cli: &Path, name: &str, text: &str) -> Result<Transpiled, String> {
     let dir = root.join("target").join("prebuilt");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let source = dir.join(name);
@@ -39,7 +45,12 @@ pub fn transpile(
     let code =
         String::from_utf8(output.stdout).map_err(|e| format!("the transpiler's output: {e}"))?;
     let digest = sha256_hex(code.as_bytes());
-    Ok((code, digest))
+    let source_key = sha256_hex(text.as_bytes())[..16].to_string();
+    Ok(Transpiled {
+        code,
+        digest,
+        source_key,
+    })
 }
 
 /// Where the GM prelude lands in the extension, transpiled like the DOM library.
@@ -50,7 +61,7 @@ const GM_PRELUDE_SOURCE: &str = "content/userscript-prelude.js";
 /// The GM API a userscript's sandbox builds for it (`content/userscript-prelude.js`, which
 /// declares `paranoidUserscriptPrelude`), transpiled once here: a page load then transpiles only
 /// the call with the script's own data.
-pub fn prebuild_gm_prelude(root: &Path, cli: &Path) -> Result<(String, String), String> {
+pub fn prebuild_gm_prelude(root: &Path, cli: &Path) -> Result<Transpiled, String> {
     let text = fs::read_to_string(root.join(GM_PRELUDE_SOURCE))
         .map_err(|e| format!("{GM_PRELUDE_SOURCE}: {e}"))?;
     transpile(root, cli, "gm-prelude.js", &text)
