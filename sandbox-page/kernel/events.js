@@ -281,12 +281,14 @@ function makeEvents(c, hooks) {
     s.trusted = true;
     dispatch(target, listenersState(target), event, s);
   };
+  /** An abort's reason: the one given, or the standard's AbortError. */
+  const abortReason = (reason) => (reason === undefined ? c.construct(DOMException, ['signal is aborted without reason', 'AbortError']) : reason);
   // "Signal abort" (DOM §3.2): the dependents are marked first, then each runs its abort steps.
   const signalAbort = (signal, reason) => {
     const a = signalOf(signal);
     if (a.aborted) return;
     a.aborted = true;
-    a.reason = reason === undefined ? c.construct(DOMException, ['signal is aborted without reason', 'AbortError']) : reason;
+    a.reason = abortReason(reason);
     const toAbort = list();
     for (let i = 0; i < a.dependents.length; i++) {
       const d = signalOf(a.dependents[i]);
@@ -349,7 +351,7 @@ function makeEvents(c, hooks) {
       const signal = makeSignal();
       const a = signalOf(signal);
       a.aborted = true;
-      a.reason = reason === undefined ? c.construct(DOMException, ['signal is aborted without reason', 'AbortError']) : reason;
+      a.reason = abortReason(reason);
       return signal;
     }
     static timeout(milliseconds) {
@@ -405,20 +407,17 @@ function makeEvents(c, hooks) {
   }
 
   let controllerSignal;
+  const controllerOf = (controller) => {
+    const signal = controllerSignal(controller);
+    if (signal === undefined) throw illegal();
+    return signal;
+  };
   class AbortController {
     #signal;
     static { controllerSignal = (x) => (c.isObject(x) && #signal in x ? x.#signal : undefined); }
     constructor() { this.#signal = makeSignal(); }
-    get signal() {
-      const signal = controllerSignal(this);
-      if (signal === undefined) throw illegal();
-      return signal;
-    }
-    abort(reason = undefined) {
-      const signal = controllerSignal(this);
-      if (signal === undefined) throw illegal();
-      signalAbort(signal, reason);
-    }
+    get signal() { return controllerOf(this); }
+    abort(reason = undefined) { signalAbort(controllerOf(this), reason); }
   }
 
   // WebIDL's shapes: members enumerable, constants on the interface and its prototype, a tag.

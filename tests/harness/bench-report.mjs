@@ -6,6 +6,8 @@
 export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 export const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]; };
 export const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+/** What a userscript's sandbox adds: the median with it less the median without, in MB. */
+export const memoryAddedMb = (memory) => (median(memory.with) - median(memory.without)) / 1024;
 const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /**
@@ -58,7 +60,7 @@ export function summarize(raw, native, facts) {
     userscript_first_effect_10k_ms_p95: round(percentile(raw.userscript['10000'].first_ms, 95), 1),
     userscript_1000_changes_ms_median: round(median(raw.userscript['1000'].done_ms), 1),
     userscript_messages_per_1000_changes: raw.userscript['1000'].messages,
-    userscript_memory_mb: Object.fromEntries(Object.entries(raw.userscript).filter(([, u]) => u.memory_kb?.with.length).map(([nodes, u]) => [nodes, round((median(u.memory_kb.with) - median(u.memory_kb.without)) / 1024, 1)])),
+    userscript_memory_mb: Object.fromEntries(Object.entries(raw.userscript).filter(([, u]) => u.memory_kb?.with.length).map(([nodes, u]) => [nodes, round(memoryAddedMb(u.memory_kb), 1)])),
     rtt_ms_median: round(median(raw.rtt.ms), 3),
     rtt_ms_p99: round(percentile(raw.rtt.ms, 99), 3),
     rtt_throughput_mbps: throughput,

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { startPageServer } from './page-server.mjs';
 import { userscriptSession, waitForBackground } from './userscript-session.mjs';
 import { openPopupFor } from './sandbox-run.mjs';
-import { median } from './bench-report.mjs';
+import { memoryAddedMb } from './bench-report.mjs';
 
 const JQUERY = readFileSync(new URL('../node_modules/jquery/dist/jquery.min.js', import.meta.url), 'utf8');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -56,7 +56,6 @@ async function show(driver, url, scripted) {
   if (!t || (scripted && t.done === undefined)) throw new Error(`the userscript made no change at ${url}: ${JSON.stringify(t)}`);
   return t;
 }
-
 
 /**
  * @param {{ quick: boolean, log: (text: string) => void, pssKb: (() => number) | null }} options (no `pssKb`: no memory figure)
@@ -105,8 +104,7 @@ export async function benchUserscript(driver, browser, ext, { quick, log, pssKb 
         entry.memory_kb.with.push(pssKb());
       }
       if (pssKb) {
-        const added = (median(entry.memory_kb.with) - median(entry.memory_kb.without)) / 1024;
-        log(`userscript on ${nodes} nodes: its sandbox adds ${added.toFixed(1)} MB (median of ${entry.memory_kb.with.length} pairs)`);
+        log(`userscript on ${nodes} nodes: its sandbox adds ${memoryAddedMb(entry.memory_kb).toFixed(1)} MB (median of ${entry.memory_kb.with.length} pairs)`);
       }
       log(`userscript on ${nodes} nodes: first change ${entry.first_ms.map((x) => x.toFixed(0)).join(', ')} ms after DOMContentLoaded; messages ${entry.messages}`);
       out[nodes] = entry;
