@@ -71,8 +71,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   let turnIsSetup = false;
 
   // The heartbeat, layer 1's own check that needs nothing of the kernel's accounting: a ping
-  // every BEAT_MS; a worker that leaves one unanswered past the budget is busy in something the
-  // turn messages do not show, and is killed. Transpiling the host's script (between
+  // every BEAT_MS; a worker that leaves one unanswered past the budget and a beat more is busy
+  // in something the turn messages do not show, and is killed. Transpiling the host's script (between
   // `compiling` and `compiled`) is exempt, up to COMPILE_LIMIT_MS.
   // When the beat itself comes late, the frame's own thread was stalled (the sandbox frames of
   // an extension share a process: measured, 50 sandboxes starting at once stalled it 500 ms) and
@@ -101,8 +101,10 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
         apply(workerPost, worker, [{ type: 'ping' }]);
         return;
       }
+      // A beat's grace: a ping sent just before a turn began overstates it by up to a beat, and
+      // the turn's own kill timer must come first (limits.rs, WATCHDOG_BEAT_MS).
       const budget = turnIsSetup || setupIds.size > 0 ? SETUP_MS : budgetMs;
-      if (t - pingSentAt > budget) kill(`the worker did not answer for ${Math.round(t - pingSentAt)} ms (budget ${budget} ms)`);
+      if (t - pingSentAt > budget + BEAT_MS) kill(`the worker did not answer for ${Math.round(t - pingSentAt)} ms (budget ${budget} ms)`);
       return;
     }
     pingSentAt = t;

@@ -241,10 +241,29 @@ describe('the frame\'s heartbeat', () => {
     for (let i = 0; i < 20; i++) { advance(clock, 50); r.fromWorker({ type: 'pong', token }); }
     assert.equal(r.sent.filter((m) => m.type === 'killed').length, 0, 'answered every time');
     r.fromWorker({ type: 'pong', token: 'forged' }); // not an answer
-    advance(clock, 300);
+    advance(clock, 350);
     const killed = r.sent.filter((m) => m.type === 'killed');
     assert.equal(killed.length, 1);
     assert.match(killed[0].reason, /^the worker did not answer for \d+ ms \(budget 200 ms\)$/);
+  });
+
+  it('gives an unanswered ping a beat\'s grace, so that a turn begun just before it is judged by its own timer', async () => {
+    const clock = { now: 1000, beat: null };
+    const r = await driverRealm({ clock });
+    const { token } = r;
+    r.fromWorker({ type: 'ready', token });
+    r.driver.fromHost({ type: 'configure', cpuMs: 200 });
+    advance(clock, 50); // a ping goes out
+    const pings = r.posted.filter((m) => m.type === 'ping').length;
+    assert.ok(pings >= 1, 'a ping was sent');
+    clock.now += 5;
+    r.fromWorker({ type: 'turn', on: true, instant: 1, at: clock.now, token }); // read after the ping was sent
+    advance(clock, 200);
+    assert.deepEqual(r.sent.filter((m) => m.type === 'killed'), [], 'the ping is 205 ms old, the turn 200: the turn\'s own timer decides');
+    advance(clock, 50);
+    const killed = r.sent.filter((m) => m.type === 'killed');
+    assert.equal(killed.length, 1, 'past the budget and a beat, the heartbeat kills on its own');
+    assert.match(killed[0].reason, /^the worker did not answer for 255 ms \(budget 200 ms\)$/);
   });
 });
 

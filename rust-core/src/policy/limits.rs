@@ -64,10 +64,13 @@ pub const WATCHDOG_LONG_BUDGETS: u32 = 20;
 pub const WATCHDOG_LONG_SHARE: f64 = 0.25;
 
 /// The heartbeat: the frame pings the worker every `WATCHDOG_BEAT_MS` and kills it when a ping
-/// stays unanswered past the budget. It needs nothing of the kernel's accounting and catches any
-/// long task the turn messages do not show. Reasoned: half the default budget
-/// (`SANDBOX_DEFAULT_CPU_MS`), so that a worker stuck past its budget is seen within half a
-/// budget more, while a sandbox at rest costs 20 pings a second.
+/// stays unanswered past the budget and one beat more. It needs nothing of the kernel's
+/// accounting and catches any long task the turn messages do not show. Reasoned: half the
+/// default budget (`SANDBOX_DEFAULT_CPU_MS`), so that a worker stuck past its budget is seen
+/// within a budget more, while a sandbox at rest costs 20 pings a second. The beat's grace: a
+/// ping sent just before a turn began is read after it, so its age overstates the turn by up to
+/// a beat, and the turn's own kill timer must come first (measured without it, in Firefox ESR: a
+/// spin with a 50 ms budget killed by the heartbeat at 53 ms, 48 ms into its turn).
 pub const WATCHDOG_BEAT_MS: u32 = 50;
 
 /// Beats in a row that may come late (over twice `WATCHDOG_BEAT_MS` apart) before an unanswered
