@@ -20,6 +20,8 @@ if (/[?&]paranoid-bench=cold\b/.test(location.search)) {
 }
 
 const paranoidBenchHeld = [];
+const paranoidBenchWorkloads = new Map();
+let paranoidBenchWorkloadIds = 0;
 
 /** @param {object} b the request's `bench` field */
 async function paranoidTestBench(b) {
@@ -162,6 +164,37 @@ async function paranoidTestBench(b) {
         }
         const report = await s.report(['__bench']);
         return { ms, checksum: JSON.parse(report.values.__bench) };
+      } finally { s.kill('measured'); }
+    }
+    case 'workload-open': {
+      // A sandbox held for calls paired with native ones (bench.js, runPaired): loaded and given
+      // the warm-up call here, then called one at a time.
+      const s = await openSandbox({ cpuMs: 600000 });
+      try {
+        for (const file of b.files) {
+          const r = await s.run(file.source, file.name);
+          if (r.status !== 'ok') throw new Error(`${file.name}: ${r.status} ${JSON.stringify(r.error || r.diagnostics || r.reason)}`);
+        }
+        const warm = await s.run(`var __bench = benchWorkload(${Math.max(1, Math.floor(Number(b.n) / 8))});`, 'warm-up.js');
+        if (warm.status !== 'ok') throw new Error(`the workload ended ${warm.status}: ${JSON.stringify(warm.error || warm.reason)}`);
+      } catch (error) { s.kill('measured'); throw error; }
+      paranoidBenchWorkloads.set(++paranoidBenchWorkloadIds, s);
+      return { handle: paranoidBenchWorkloadIds };
+    }
+    case 'workload-call': {
+      const s = paranoidBenchWorkloads.get(b.handle);
+      if (!s) throw new Error(`no workload sandbox ${b.handle}`);
+      const [t, r] = await time(() => s.run(`var __bench = benchWorkload(${Number(b.n)});`, 'call.js'));
+      if (r.status !== 'ok') throw new Error(`the workload ended ${r.status}: ${JSON.stringify(r.error || r.reason)}`);
+      return { ms: t };
+    }
+    case 'workload-close': {
+      const s = paranoidBenchWorkloads.get(b.handle);
+      paranoidBenchWorkloads.delete(b.handle);
+      if (!s) return {};
+      try {
+        const report = await s.report(['__bench']);
+        return { checksum: JSON.parse(report.values.__bench) };
       } finally { s.kill('measured'); }
     }
     case 'scale-open': {

@@ -143,12 +143,17 @@ async function main() {
         if (Math.min(...native.ms) >= TARGET_MS || n >= 1 << 20) break;
         n *= Math.min(16, Math.max(2, Math.ceil(TARGET_MS / Math.max(0.05, Math.min(...native.ms)))));
       }
-      const entry = { n, runs: { native } };
+      // Paranoid against native in pairs, which gives the overhead and its spread (bench.js).
+      const paired = await inPage(driver, 'runPaired', wfiles, n, quick ? 3 : 15);
+      if (paired.error) throw new Error(`${name} in pairs: ${paired.error}`);
+      const pairedRun = { ms: paired.paranoid_ms, base_ms: paired.native_ms, paired: true, n, checksum: paired.paranoid_checksum };
+      if (JSON.stringify(paired.paranoid_checksum) !== JSON.stringify(paired.checksum)) pairedRun.error = `wrong result: ${JSON.stringify(paired.paranoid_checksum)}, native ${JSON.stringify(paired.checksum)}`;
+      const entry = { n, runs: { native, paranoid: pairedRun } };
       // The interpreters (sandboxjs, QuickJS) take 10 to 2,000 times as long: they get a smaller
       // n, against a native run at that n (the workloads are linear in n), and fewer calls.
       const small = Math.max(1, Math.floor(n / (quick ? 8 : 32)));
       const nativeSmall = await inPage(driver, 'runWorkload', 'native', wfiles, small, 5);
-      for (const runtime of RUNTIMES.slice(1)) {
+      for (const runtime of RUNTIMES.filter((r) => r !== 'native' && r !== 'paranoid')) {
         const interpreter = INTERPRETERS.has(runtime);
         const base = interpreter ? nativeSmall : native;
         const r = await inPage(driver, 'runWorkload', runtime, wfiles, interpreter ? small : n, interpreter ? 2 : 5);

@@ -5,7 +5,8 @@
 //! `target/bench/results.json`, never asserted. `--quick` (part of `cargo xtask test`) only
 //! checks that every measurement runs and gives a sane number.
 //! 1. Build what is stale (the CLI, the wasm core, the test builds).
-//! 2. Native transpile throughput: `paranoid throughput` on the four libraries.
+//! 2. Native transpile throughput: `paranoid throughput` on the four libraries, each paired
+//!    with swc alone on the same text.
 //! 3. The browser half: `tests/harness/bench-run.mjs` (start-up, round trips, transpile in the
 //!    worker, workloads, scale), which writes the results and prints the table.
 

@@ -1,6 +1,7 @@
 //! The yardstick of the transpile benchmark: swc's parse, resolver and minified print, nothing of
-//! ours (no pre-scan, vetting, rewrite or source map). Shared by `benches/transpile.rs` and
-//! `examples/phase_times.rs --swc-alone` (for instruction counts under callgrind).
+//! ours (no pre-scan, vetting, rewrite or source map). Shared by `benches/transpile.rs`,
+//! `examples/phase_times.rs --swc-alone` (for instruction counts under callgrind) and the CLI's
+//! `throughput` (the ratio `cargo xtask bench` reports).
 
 use swc_common::{sync::Lrc, FileName, Globals, Mark, SourceMap, GLOBALS};
 use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter};

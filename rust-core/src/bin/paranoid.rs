@@ -15,6 +15,10 @@ use paranoid_meta::connect::ConnectHost;
 use paranoid_meta::match_pattern::MatchPattern;
 use paranoid_meta::metadata::{self, Problem};
 
+// The transpile's yardstick (swc with nothing of ours), shared with the criterion bench.
+#[path = "../../benches/support/swc_alone.rs"]
+mod swc_alone;
+
 const USAGE: &str = "\
 usage:
   paranoid vet FILE... [--json] [--es LEVEL]
@@ -27,7 +31,8 @@ usage:
   paranoid policy
       (prints the policy tables the sandbox's JS side is generated from, as JSON)
   paranoid throughput [--iterations N] FILE...
-      (times N transpiles of each FILE after one to warm up; JSON {FILE: {bytes, ms: [...]}})
+      (times N transpiles of each FILE after one to warm up, each paired with swc's parse,
+      resolver and print alone, in alternating order; JSON {FILE: {bytes, ms, swc_alone_ms}})
   paranoid match-pattern PATTERN [URL...]
       (checks a Chrome match pattern; prints its regex and which URLs it matches, as JSON)
   paranoid userscript FILE [--json] [--es LEVEL]
@@ -292,8 +297,8 @@ fn cmd_nesting(args: &[String]) -> Result<bool, Usage> {
     Ok(all_pass)
 }
 
-/// For `cargo xtask bench`: wall-clock time of whole transpiles, the first one not counted.
-/// Refused (1) when the core refuses a FILE.
+/// For `cargo xtask bench`: wall-clock time of whole transpiles, and of swc alone on the same
+/// text, the first of each not counted. Refused (1) when the core refuses a FILE.
 fn cmd_throughput(args: &[String]) -> Result<bool, Usage> {
     let mut iterations = 5usize;
     let mut files = Vec::new();
@@ -320,16 +325,29 @@ fn cmd_throughput(args: &[String]) -> Result<bool, Usage> {
             print_diagnostics(display_name(path), &source, &diagnostics);
             return Ok(false);
         }
-        let ms: Vec<f64> = (0..iterations)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                let _ = transpile(&source, &options);
-                start.elapsed().as_secs_f64() * 1e3
-            })
-            .collect();
+        let _ = swc_alone::swc_alone(&source);
+        let time = |f: &dyn Fn()| {
+            let start = std::time::Instant::now();
+            f();
+            start.elapsed().as_secs_f64() * 1e3
+        };
+        let ours = || drop(transpile(&source, &options));
+        let swc = || drop(swc_alone::swc_alone(&source));
+        // In pairs, the order alternating, so that a slow stretch of this noisy machine weighs
+        // on both sides alike: the ratio of the two is the figure, not either time.
+        let (mut ms, mut swc_ms) = (Vec::new(), Vec::new());
+        for i in 0..iterations {
+            if i % 2 == 0 {
+                ms.push(time(&ours));
+                swc_ms.push(time(&swc));
+            } else {
+                swc_ms.push(time(&swc));
+                ms.push(time(&ours));
+            }
+        }
         out.insert(
             path.clone(),
-            serde_json::json!({ "bytes": source.len(), "ms": ms }),
+            serde_json::json!({ "bytes": source.len(), "ms": ms, "swc_alone_ms": swc_ms }),
         );
     }
     println!("{}", serde_json::Value::Object(out));

@@ -57,5 +57,42 @@ async function runWorkload(runtime, files, n, repeat) {
   }
 }
 
-window.paranoidBenchPage = { paranoidBench, runWorkload };
+/**
+ * One workload in a native worker and in a Paranoid sandbox, called in pairs (the order
+ * alternating) after the same warm-up call: a slow stretch of the machine weighs on both sides
+ * of a pair alike, so each pair's ratio is a sample of the overhead.
+ */
+async function runPaired(files, n, pairs) {
+  let w = null;
+  let handle = null;
+  try {
+    w = await peerWorker('native');
+    for (const f of files) await w.ask({ type: 'load', source: f.source });
+    await w.ask({ type: 'call', n: Math.max(1, Math.floor(n / 8)) });
+    handle = (await paranoidBench({ what: 'workload-open', files, n })).handle;
+    const native = [];
+    const paranoid = [];
+    let checksum = null;
+    const nativeCall = async () => {
+      const t = performance.now();
+      checksum = (await w.ask({ type: 'call', n })).value;
+      native.push(performance.now() - t);
+    };
+    const paranoidCall = async () => { paranoid.push((await paranoidBench({ what: 'workload-call', handle, n })).ms); };
+    for (let i = 0; i < pairs; i++) {
+      if (i % 2 === 0) { await nativeCall(); await paranoidCall(); } else { await paranoidCall(); await nativeCall(); }
+    }
+    const closing = handle;
+    handle = null;
+    const paranoidChecksum = (await paranoidBench({ what: 'workload-close', handle: closing })).checksum;
+    return { native_ms: native, paranoid_ms: paranoid, checksum, paranoid_checksum: paranoidChecksum };
+  } catch (error) {
+    return { error: String(error.message || error).slice(0, 300) };
+  } finally {
+    if (w) w.close();
+    if (handle !== null) paranoidBench({ what: 'workload-close', handle }).catch(() => {});
+  }
+}
+
+window.paranoidBenchPage = { paranoidBench, runWorkload, runPaired };
 document.documentElement.dataset.benchPage = 'ready';
