@@ -87,10 +87,14 @@ export function summarize(raw, native, facts) {
     userscript_first_effect_ms_p95: round(percentile(raw.userscript['1000'].first_ms, 95), 1),
     userscript_first_effect_10k_ms_median: round(median(raw.userscript['10000'].first_ms), 1),
     userscript_first_effect_10k_ms_p95: round(percentile(raw.userscript['10000'].first_ms, 95), 1),
+    userscript_first_effect_late_ms_median: raw.userscript['1000-late'] ? round(median(raw.userscript['1000-late'].first_ms), 1) : null,
+    userscript_first_effect_late_ms_p95: raw.userscript['1000-late'] ? round(percentile(raw.userscript['1000-late'].first_ms, 95), 1) : null,
+    userscript_late_blocking_ms: raw.userscript['1000-late']?.blocking_ms ?? null,
     userscript_1000_changes_ms_median: round(median(raw.userscript['1000'].done_ms), 1),
     userscript_messages_per_1000_changes: raw.userscript['1000'].messages,
     userscript_memory_mb: Object.fromEntries(Object.entries(raw.userscript).filter(([, u]) => u.memory_kb?.with.length).map(([nodes, u]) => [nodes, round(memoryAddedMb(u.memory_kb), 1)])),
-    rtt_ms_median: round(median(raw.rtt.ms), 3),
+    // The median of batch means where measured (a coarse clock reads a single trip as 0 or 1 ms).
+    rtt_ms_median: round(median(raw.rtt.batch_ms?.length ? raw.rtt.batch_ms : raw.rtt.ms), 3),
     rtt_ms_p99: round(percentile(raw.rtt.ms, 99), 3),
     rtt_throughput_mbps: throughput,
     transpile_wasm_mbps: transpileWasm,
@@ -126,7 +130,7 @@ export function goals(s) {
     ['warm start ≤ 10 ms', s.warm_start_ms_median <= 10, `${s.warm_start_ms_median} ms`],
     ['cold start ≤ 150 ms', s.cold_start_ms_median <= 150, `${s.cold_start_ms_median} ms`],
     ['round trip ≤ 0.2 ms median', s.rtt_ms_median <= 0.2, `${s.rtt_ms_median} ms`],
-    ['a userscript\'s first change ≤ 50 ms after `DOMContentLoaded` (1,000 nodes, 87 KB `@require`, median)', s.userscript_first_effect_ms_median <= 50, `${s.userscript_first_effect_ms_median} ms (p95 ${s.userscript_first_effect_ms_p95}); 10,000 nodes ${s.userscript_first_effect_10k_ms_median} ms (p95 ${s.userscript_first_effect_10k_ms_p95})`],
+    ['a userscript\'s first change ≤ 50 ms after `DOMContentLoaded` (1,000 nodes, 87 KB `@require`, median)', s.userscript_first_effect_ms_median <= 50, `${s.userscript_first_effect_ms_median} ms (p95 ${s.userscript_first_effect_ms_p95}); 10,000 nodes ${s.userscript_first_effect_10k_ms_median} ms (p95 ${s.userscript_first_effect_10k_ms_p95}); 1,000 nodes, \`DOMContentLoaded\` held back ${s.userscript_late_blocking_ms} ms ${s.userscript_first_effect_late_ms_median ?? 'n/a'} ms (p95 ${s.userscript_first_effect_late_ms_p95 ?? 'n/a'})`],
     ['1,000 changes in ≤ 5 messages', s.userscript_messages_per_1000_changes !== null && s.userscript_messages_per_1000_changes <= 5, `${s.userscript_messages_per_1000_changes} messages`],
     ['`Function` ≤ 0.3 ms median per call (a text new to the sandbox)', s.function_ms_median <= 0.3, `${s.function_ms_median} ms (p95 ${s.function_ms_p95})`],
     ['`Function` ≤ 0.03 ms median per call (a text compiled before)', s.function_cached_ms_median <= 0.03, `${s.function_cached_ms_median} ms`],
@@ -154,6 +158,7 @@ export function markdown(s) {
   lines.push(`| cold start (content script → first result), median / p95 | ${s.cold_start_ms_median} / ${s.cold_start_ms_p95} ms |`);
   lines.push(`| warm start (another sandbox on the page), median / p95 | ${s.warm_start_ms_median} / ${s.warm_start_ms_p95} ms |`);
   lines.push(`| a userscript's first change after \`DOMContentLoaded\`, 1,000 / 10,000 nodes, median (p95) | ${s.userscript_first_effect_ms_median} (${s.userscript_first_effect_ms_p95}) / ${s.userscript_first_effect_10k_ms_median} (${s.userscript_first_effect_10k_ms_p95}) ms |`);
+  if (s.userscript_first_effect_late_ms_median !== null) lines.push(`| the same, 1,000 nodes, on a page whose \`DOMContentLoaded\` a blocking script holds back ${s.userscript_late_blocking_ms} ms, median (p95) | ${s.userscript_first_effect_late_ms_median} (${s.userscript_first_effect_late_ms_p95}) ms |`);
   lines.push(`| its 1,000 changes on the page, after \`DOMContentLoaded\`, median; messages for them | ${s.userscript_1000_changes_ms_median} ms; ${s.userscript_messages_per_1000_changes} |`);
   const memory = s.userscript_memory_mb ?? {};
   if (memory['1000'] !== undefined && memory['10000'] !== undefined) lines.push(`| memory the script's sandbox adds, replica included, 1,000 / 10,000 nodes (all browser processes' PSS, median of pairs) | ${memory['1000']} / ${memory['10000']} MB |`);

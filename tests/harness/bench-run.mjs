@@ -111,7 +111,7 @@ async function main() {
     out.warm_start_ms = (await inPage(driver, 'paranoidBench', { what: 'start', count: quick ? 3 : 20, pauseMs: 1500 })).ms;
     log(`warm start ${out.warm_start_ms.map((x) => x.toFixed(0)).join(', ')} ms`);
 
-    out.rtt = await inPage(driver, 'paranoidBench', { what: 'rtt', calls: quick ? 200 : 1000, payloads: [1024, 102400], payloadCalls: quick ? 10 : 50 });
+    out.rtt = await inPage(driver, 'paranoidBench', { what: 'rtt', calls: quick ? 200 : 1000, batch: 20, payloads: [1024, 102400], payloadCalls: quick ? 10 : 50 });
     log('round trips measured');
 
     out.function = await inPage(driver, 'paranoidBench', { what: 'function', calls: quick ? 50 : 100, cachedCalls: quick ? 200 : 1000, repeat: quick ? 3 : 15 });

@@ -18,9 +18,16 @@ import { memoryAddedMb } from './bench-report.mjs';
 
 const JQUERY = readFileSync(new URL('../node_modules/jquery/dist/jquery.min.js', import.meta.url), 'utf8');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// How late the server answers the late page's blocking script: a page whose parse waits this
+// long for its head's scripts, which is common, while the extension starts up meanwhile.
+const LATE_MS = 300;
 
-/** A page of `items` list items of two nodes each, that times the script's changes. */
-function page(items) {
+/**
+ * A page of `items` list items of two nodes each, that times the script's changes; with
+ * `blockingMs`, a script in its head that the server answers that late holds `DOMContentLoaded`
+ * back, as a real site's render-blocking scripts do.
+ */
+function page(items, blockingMs = 0) {
   const list = Array.from({ length: items }, (_, i) => `<li>item ${i}</li>`).join('');
   return `<!doctype html><html><head><title>bench</title><script>
 window.timing = {};
@@ -31,7 +38,7 @@ new MutationObserver((records) => {
     if (r.attributeName === 'data-done' && timing.done === undefined) timing.done = performance.now();
   }
 }).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ['data-first', 'data-done'] });
-</script></head><body><ul id="list">${list}</ul></body></html>`;
+</script>${blockingMs ? `<script src="/blocking.js?ms=${blockingMs}"></script>` : ''}</head><body><ul id="list">${list}</ul></body></html>`;
 }
 
 const SCRIPT = (origin) => `// ==UserScript==
@@ -65,11 +72,17 @@ export async function benchUserscript(driver, browser, ext, { quick, log, pssKb 
   const server = await startPageServer();
   try {
     server.serve('/jquery.min.js', 'text/javascript; charset=utf-8', JQUERY);
-    const sizes = { 1000: 500, 10000: 5000 };
-    for (const [nodes, items] of Object.entries(sizes)) {
-      server.serve(`/replica/${nodes}.html`, 'text/html; charset=utf-8', page(items));
-      server.serve(`/plain/${nodes}.html`, 'text/html; charset=utf-8', page(items));
+    // `1000-late`: the 1,000-node page with its `DOMContentLoaded` held back LATE_MS (no memory
+    // figure: it is the same page).
+    const sizes = { 1000: [500, 0], 10000: [5000, 0], '1000-late': [500, LATE_MS] };
+    for (const [nodes, [items, blockingMs]] of Object.entries(sizes)) {
+      server.serve(`/replica/${nodes}.html`, 'text/html; charset=utf-8', page(items, blockingMs));
+      server.serve(`/plain/${nodes}.html`, 'text/html; charset=utf-8', page(items, blockingMs));
     }
+    server.handle('/blocking.js', (req, res) => {
+      const ms = Number(new URL(req.url, 'http://x').searchParams.get('ms')) || 0;
+      setTimeout(() => { res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }); res.end('window.blocked = true;'); }, ms);
+    });
     await waitForBackground(driver, browser, ext);
     const session = userscriptSession(driver, browser, ext);
     const { page: installed } = await session.paste(SCRIPT(server.origin));
@@ -77,7 +90,7 @@ export async function benchUserscript(driver, browser, ext, { quick, log, pssKb 
     const out = {};
     for (const nodes of Object.keys(sizes)) {
       const url = `${server.origin}/replica/${nodes}.html`;
-      const entry = { first_ms: [], done_ms: [], messages: null, memory_kb: { with: [], without: [] } };
+      const entry = { first_ms: [], done_ms: [], messages: null, memory_kb: { with: [], without: [] }, blocking_ms: sizes[nodes][1] };
       const runs = quick ? 3 : 15;
       for (let i = -1; i < runs; i++) {
         const t = await show(driver, url, true);
@@ -95,7 +108,8 @@ export async function benchUserscript(driver, browser, ext, { quick, log, pssKb 
       await driver.switchTo().window(tab);
       // Memory: the page without the script, then with it, each settled (the previous page's
       // sandbox gone, the collector given time), alternated.
-      for (let k = 0; pssKb && k < (quick ? 2 : 5); k++) {
+      const measureMemory = pssKb !== null && sizes[nodes][1] === 0;
+      for (let k = 0; measureMemory && k < (quick ? 2 : 5); k++) {
         await show(driver, `${server.origin}/plain/${nodes}.html`, false);
         await sleep(2000);
         entry.memory_kb.without.push(pssKb());
@@ -103,7 +117,7 @@ export async function benchUserscript(driver, browser, ext, { quick, log, pssKb 
         await sleep(2000);
         entry.memory_kb.with.push(pssKb());
       }
-      if (pssKb) {
+      if (measureMemory) {
         log(`userscript on ${nodes} nodes: its sandbox adds ${memoryAddedMb(entry.memory_kb).toFixed(1)} MB (median of ${entry.memory_kb.with.length} pairs)`);
       }
       log(`userscript on ${nodes} nodes: first change ${entry.first_ms.map((x) => x.toFixed(0)).join(', ')} ms after DOMContentLoaded; messages ${entry.messages}`);
