@@ -6,7 +6,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, startServer } from '../harness/sandbox-run.mjs';
-/* global document */ // in the functions run in the page by executeScript
+/* global document, window */ // in the functions run in the page by executeScript
 
 const BROWSERS = [
   ['chromium', process.env.PARANOID_EXT_CHROME],
@@ -78,6 +78,46 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(seen.answered, undefined, 'no frame answered a forged init');
       assert.equal(answer.results[0].status, 'ok');
       assert.equal(answer.results[0].report.__result, 'done');
+    });
+
+    it('sees the host rendered as one pixel, but cannot hit, click or focus the frame in it', async () => {
+      // A page script's view: where the host is, what hit testing and focus give.
+      const { answer, seen } = await runUnderAttack(driver, `
+        const host = [...document.documentElement.children].find((e) => e !== document.head && e !== document.body);
+        const r = host.getBoundingClientRect();
+        seen.rect = [r.left, r.top, r.width, r.height];
+        seen.hit = document.elementsFromPoint(0, 0).includes(host);
+        host.focus();
+        seen.focused = document.activeElement === host;
+        seen.inert = host.inert;
+      `);
+      assert.deepEqual(seen.rect, [0, 0, 1, 1], 'one pixel at the top left');
+      assert.equal(seen.hit, false, 'never a hit-test target');
+      assert.equal(seen.focused, false, 'not focusable');
+      assert.equal(seen.inert, true);
+      assert.equal(answer.results[0].report.__result, 'done');
+
+      // A user's view: a real click on that pixel and real Tab presses never reach the frame.
+      await driver.executeScript(function (source) {
+        window.__answer = null;
+        window.__clicked = [];
+        document.addEventListener('click', (e) => window.__clicked.push(e.target.localName), true);
+        document.addEventListener('paranoid-test:result', (e) => { window.__answer = JSON.parse(e.detail); }, { once: true });
+        document.dispatchEvent(new CustomEvent('paranoid-test:run', { detail: JSON.stringify({ id: 8, files: [{ name: 'slow.js', source }], shared: true, waitMs: 5000, reports: ['__result'] }) }));
+      }, SLOW);
+      await new Promise((r) => setTimeout(r, 300));
+      await driver.actions().move({ x: 0, y: 0, origin: 'viewport' }).click().perform();
+      const focusedHost = [];
+      for (let i = 0; i < 8; i++) {
+        await driver.actions().sendKeys('\uE004').perform(); // Tab
+        focusedHost.push(await driver.executeScript('const a = document.activeElement; return !!a && a.parentNode === document.documentElement && a !== document.head && a !== document.body'));
+      }
+      let done = null;
+      for (let i = 0; i < 100 && done === null; i++) { done = await driver.executeScript('return window.__answer'); if (done === null) await new Promise((r) => setTimeout(r, 100)); }
+      assert.deepEqual(focusedHost, Array(8).fill(false), 'Tab never lands on the sandbox\'s host');
+      assert.notEqual(await driver.executeScript('return window.__clicked.length'), 0, 'the click reached the page');
+      assert.equal(await driver.executeScript('return window.__clicked.includes("div")'), false, 'and not the host');
+      assert.equal(done?.results?.[0]?.report?.__result, 'done', 'the sandbox ran on, untouched');
     });
 
     it('removing the frame is reported, and the run ends', async () => {

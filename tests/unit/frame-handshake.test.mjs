@@ -40,6 +40,7 @@ function hostRealm() {
       get attributes() { return { length: attributes.size }; },
       setAttribute(name, value) { attributes.set(name, String(value)); },
       getAttribute(name) { return attributes.has(name) ? attributes.get(name) : null; },
+      removeAttribute(name) { attributes.delete(name); },
       attachShadow() { return { appendChild: (child) => { child.parentNode = this; } }; },
       addEventListener(type, f, options) { (listeners[type] ||= []).push({ f, once: options && options.once }); },
       fire(type) { const ls = listeners[type] || []; listeners[type] = ls.filter((l) => !l.once); for (const l of ls) l.f(); },
@@ -164,6 +165,8 @@ describe('the content script against a frame the page replaced', () => {
     ['moves', (host) => { host.parentNode = { other: true }; }, /moved the sandbox frame/],
     ['restyles', (host) => host.setAttribute('style', 'display:block'), /changed the sandbox frame's host/],
     ['adds an attribute to', (host) => host.setAttribute('id', 'x'), /changed the sandbox frame's host/],
+    ['hides', (host) => host.setAttribute('style', 'display:none'), /changed the sandbox frame's host/],
+    ['makes focusable', (host) => host.removeAttribute('inert'), /changed the sandbox frame's host/],
   ]) {
     it(`ends the sandbox when the page ${what} its host`, async () => {
       const realm = hostRealm();
