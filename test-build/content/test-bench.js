@@ -1,7 +1,7 @@
 'use strict';
 // Test builds only (never shipped): the measurements `cargo xtask bench` takes where the host
 // really is, in the content script: sandbox start-up, the round trip of a message, transpile
-// time in the worker, `Function` calls, workloads in a sandbox, many sandboxes at once. The bench page asks with
+// time in the worker, `Function` calls, workloads in a held sandbox, many sandboxes at once. The bench page asks with
 // a `paranoid-test:run` event whose request has a `bench` field (see test-hook.js).
 
 /* global openSandbox */
@@ -153,29 +153,9 @@ async function paranoidTestBench(b) {
         return { fresh_ms: fresh, cached_ms: cached };
       } finally { s.kill('measured'); }
     }
-    case 'workload': {
-      const s = await openSandbox({ cpuMs: 600000 });
-      try {
-        for (const file of b.files) {
-          const r = await s.run(file.source, file.name);
-          if (r.status !== 'ok') throw new Error(`${file.name}: ${r.status} ${JSON.stringify(r.error || r.diagnostics || r.reason)}`);
-        }
-        // The same warm-up call as the other runtimes get (bench.js).
-        const warm = await s.run(`var __bench = benchWorkload(${Math.max(1, Math.floor(Number(b.n) / 8))});`, 'warm-up.js');
-        if (warm.status !== 'ok') throw new Error(`the workload ended ${warm.status}: ${JSON.stringify(warm.error || warm.reason)}`);
-        const ms = [];
-        for (let i = 0; i < b.repeat; i++) {
-          const [t, r] = await time(() => s.run(`var __bench = benchWorkload(${Number(b.n)});`, 'call.js'));
-          if (r.status !== 'ok') throw new Error(`the workload ended ${r.status}: ${JSON.stringify(r.error || r.reason)}`);
-          ms.push(t);
-        }
-        const report = await s.report(['__bench']);
-        return { ms, checksum: JSON.parse(report.values.__bench) };
-      } finally { s.kill('measured'); }
-    }
     case 'workload-open': {
       // A sandbox held for calls paired with native ones (bench.js, runPaired): loaded and given
-      // the warm-up call here, then called one at a time.
+      // the same warm-up call as the other runtimes get here, then called one at a time.
       const s = await openSandbox({ cpuMs: 600000 });
       try {
         for (const file of b.files) {

@@ -32,17 +32,26 @@ async function peerWorker(runtime) {
 }
 
 /**
- * Runs one workload `repeat` times in `runtime` ('paranoid' or a peer); returns the call times
- * and the checksum, or an error text.
+ * A worker running `runtime` with the workload's files loaded and given the warm-up call every
+ * runtime gets (an eighth of the work) before the timed ones.
+ */
+async function warmPeer(runtime, files, n) {
+  const w = await peerWorker(runtime);
+  try {
+    for (const f of files) await w.ask({ type: 'load', source: f.source });
+    await w.ask({ type: 'call', n: Math.max(1, Math.floor(n / 8)) });
+  } catch (error) { w.close(); throw error; }
+  return w;
+}
+
+/**
+ * Runs one workload `repeat` times in a peer's `runtime` (Paranoid runs in pairs: runPaired);
+ * returns the call times and the checksum, or an error text.
  */
 async function runWorkload(runtime, files, n, repeat) {
   try {
-    if (runtime === 'paranoid') return await paranoidBench({ what: 'workload', files, n, repeat });
-    const w = await peerWorker(runtime);
+    const w = await warmPeer(runtime, files, n);
     try {
-      for (const f of files) await w.ask({ type: 'load', source: f.source });
-      // Every runtime gets the same warm-up call (an eighth of the work) before the timed ones.
-      await w.ask({ type: 'call', n: Math.max(1, Math.floor(n / 8)) });
       const ms = [];
       let checksum = null;
       for (let i = 0; i < repeat; i++) {
@@ -66,9 +75,7 @@ async function runPaired(files, n, pairs) {
   let w = null;
   let handle = null;
   try {
-    w = await peerWorker('native');
-    for (const f of files) await w.ask({ type: 'load', source: f.source });
-    await w.ask({ type: 'call', n: Math.max(1, Math.floor(n / 8)) });
+    w = await warmPeer('native', files, n);
     handle = (await paranoidBench({ what: 'workload-open', files, n })).handle;
     const native = [];
     const paranoid = [];
