@@ -160,16 +160,26 @@ function paranoidReplicaHost({ read, write, post }) {
     if (document.location.href !== lastHref) { lastHref = document.location.href; ops.push(['url', place()]); }
     return ops;
   };
-  const observer = new MutationObserver((records) => {
+  const forward = (records) => {
     try {
       const ops = changesOf(records);
       if (ops.length > 0) send(ops);
     } catch (error) {
       post({ dom: 'refused', reasons: [`the page: ${error.message}`] });
     }
-  });
+  };
+  const observer = new MutationObserver(forward);
   /** Tells the replica how far the page has loaded (it fires what it has not yet fired). */
   const ready = () => { if (document.readyState !== 'loading') send([['ready', document.readyState]]); };
+  /**
+   * The changes the observer holds yet, and how far the page has loaded, sent now: the
+   * replica is current once the promise settles (a run posted after it finds it so).
+   */
+  const catchUp = () => {
+    if (read) { const records = observer.takeRecords(); if (records.length > 0) forward(records); }
+    ready();
+    return queue;
+  };
   const following = [];
   const start = () => {
     if (!read) return;
@@ -330,5 +340,5 @@ function paranoidReplicaHost({ read, write, post }) {
     if (refusals.length > 0) post({ dom: 'refused', reasons: refusals.slice(0, 20).map((r) => String(r).slice(0, 300)) });
   };
 
-  return { snapshot, place, start, stop, apply, open, ready };
+  return { snapshot, place, start, stop, apply, open, ready, catchUp };
 }

@@ -3,7 +3,8 @@
 // own, at its `@run-at`: the GM prelude (only when the script has grants), its `@require`s in
 // order, then the script. The sandbox is opened as soon as the background has answered, while
 // the page loads, so that its start-up (most of the wait before a script runs) overlaps the
-// page's; only the run waits for `@run-at`. A GM call arrives as a message from the sandbox and is answered only if the
+// page's, and so is the page's replica for a script that reads the page; only the run waits
+// for `@run-at`. A GM call arrives as a message from the sandbox and is answered only if the
 // script was granted it; the background checks again before touching storage or tabs. DOM
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
@@ -265,13 +266,12 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         try { library = await domLibrary; } catch (error) { fail('error', `the page replica: ${error.message}`); return; }
         if (!await runPart(library, 'paranoid:replica/domino.js', { setup: true, prebuilt: true })) return;
       }
-      await paranoidRunAtReached(script.runAt);
-      if (usesPage(script)) {
-        // The page as the script's `document`: its root, then the rest as changes, then the
-        // page's changes as they happen (started at once, so that none falls between).
+      // The page as the script's `document`: its root, then the rest as changes, then the
+      // page's changes as they happen (started at once, so that none falls between).
+      const openReplica = async () => {
         const host = paranoidReplicaHost({ read: script.page.read === true, write: script.page.write === true, post: (message, setup) => sandbox.post(message, { setup }) });
         let first;
-        try { first = host.snapshot(); } catch (error) { fail('error', `the page replica: ${error.message}`); return; }
+        try { first = host.snapshot(); } catch (error) { fail('error', `the page replica: ${error.message}`); return false; }
         host.start();
         const dom = paranoidPolicy().dom;
         const init = {
@@ -281,10 +281,20 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           location: host.place(), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
           opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
         };
-        if (!await runPart(`paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return; }
+        if (!await runPart(`paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return false; }
         await host.open(first.ops);
         replica = host;
-      }
+        return true;
+      };
+      // Made while the page loads, not when the script's run-at comes, for a script that reads
+      // the page: the page's changes follow it there, so that at DOMContentLoaded only the last
+      // of them is left to send, not the whole page (the wait before the script's first change).
+      // Without "reads this page" the replica is an empty head and body: made when the page has them.
+      const early = usesPage(script) && (script.runAt === 'document-start' || (script.page.read === true && document.documentElement !== null));
+      if (early && !await openReplica()) return;
+      await paranoidRunAtReached(script.runAt);
+      if (usesPage(script) && !early && !await openReplica()) return;
+      if (early && script.runAt !== 'document-start') await replica.catchUp();
       // The values, read as the script starts, and kept current: changes made elsewhere (another
       // tab of the script's) reach the sandbox as they are stored.
       const values = paranoidValuesReader(script, grants);

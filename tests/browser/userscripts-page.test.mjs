@@ -564,5 +564,49 @@ if (location.pathname === '/nav/start.html') {
       assert.equal((await driver.getAllWindowHandles()).length, before);
       await session.setStorage((a) => ({ [`paranoid:us:script:${stay.id}`]: { ...a[`paranoid:us:script:${stay.id}`], enabled: false } }));
     });
+
+    it('gives a script the whole page at its run-at when the page was still loading as its sandbox opened', async () => {
+      // The page sends its start, then its rest 1.5 s later: the sandboxes open, and their
+      // replicas are made, in between; the page's own script changes what came first, and a
+      // slow image holds the load back past DOMContentLoaded.
+      const late = Array.from({ length: 200 }, (_, i) => `<li data-n="${i}">late ${i}</li>`).join('');
+      server.handle('/slow/index.html', (req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.write(`<!doctype html><html><head><title>Slow</title></head><body><h1 id="head" class="start">Slow page</h1><p id="gone">for now</p><ul id="early"><li>first</li><li>second</li></ul>`);
+        setTimeout(() => res.end(`<ul id="late">${late}</ul><script>document.getElementById('gone').remove(); document.getElementById('head').className = 'changed'; document.querySelector('#early li').textContent = 'renamed';</script><img id="slow-image" src="/slow/image.png" alt=""></body></html>`), 1500);
+      });
+      server.handle('/slow/image.png', (req, res) => {
+        setTimeout(() => { res.writeHead(404, { 'cache-control': 'no-store' }); res.end(); }, 700);
+      });
+      const reader = (runAt, key) => header([`@name Slow ${runAt}`, '@namespace paranoid-page', '@version 1', `@match ${server.origin}/slow/*`, `@run-at ${runAt}`, '@grant none']) + `
+const seen = {
+  state: document.readyState,
+  late: document.querySelectorAll('#late li').length,
+  last: document.querySelector('#late li:last-child')?.dataset.n ?? null,
+  gone: document.getElementById('gone') === null,
+  head: document.getElementById('head').className,
+  first: document.querySelector('#early li').textContent,
+  image: document.getElementById('slow-image') !== null,
+};
+document.body.setAttribute('data-${key}', JSON.stringify(seen));
+`;
+      const installed = [];
+      for (const [runAt, key] of [['document-end', 'end'], ['document-idle', 'idle']]) {
+        const { page, id } = await session.paste(reader(runAt, key));
+        assert.equal(page.verdict, 'ok', page.text);
+        installed.push(id);
+      }
+      await driver.get(`${server.origin}/slow/index.html`);
+      let s;
+      for (let i = 0; i < 100; i++) {
+        s = await driver.executeScript('return { end: document.body?.dataset.end ?? null, idle: document.body?.dataset.idle ?? null }');
+        if (s.end !== null && s.idle !== null) break;
+        await sleep(100);
+      }
+      const expected = { late: 200, last: '199', gone: true, head: 'changed', first: 'renamed', image: true };
+      assert.deepEqual(JSON.parse(s.end ?? 'null'), { state: 'interactive', ...expected }, 'document-end: the page as parsed');
+      assert.deepEqual(JSON.parse(s.idle ?? 'null'), { state: 'complete', ...expected }, 'document-idle: the page as loaded');
+      for (const id of installed) await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+    });
   });
 }
