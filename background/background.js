@@ -9,10 +9,11 @@
 // 4. Userscripts: which run on a page, their GM calls, their history (background/userscripts.js),
 //    and their update checks (background/userscript-updates.js).
 // 5. Which frames of a tab have sandboxed scripts, for the popup (background/frames.js).
+// 6. Page scripts and quarantined scripts transpiled once a session (background/transpile-cache.js).
 // Its helpers are loaded before it: the build lists the background's scripts in order
 // (xtask/src/extension/layout.rs) for Firefox's manifest and Chrome's generated service worker.
 
-/* global paranoidExtension, paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage, paranoidCommandRegistry */
+/* global paranoidExtension, paranoidPolicy, paranoidSiteSettings, paranoidSitesKey, paranoidReadText, paranoidUserscriptMessage, paranoidCheckUpdates, paranoidWasmCall, paranoidFramesMessage, paranoidCommandRegistry, paranoidTranspiledMessage, paranoidTranspiled, paranoidCachePartition */
 
 /**
  * A rule's regex, rebuilt by rust-meta from its match pattern: the stored `regex` is only what
@@ -77,8 +78,8 @@ paranoidExtension.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && Object.hasOwn(changes, paranoidSitesKey)) syncRules();
 });
 
-async function fetchQuarantined(url, senderUrl) {
-  const origin = new URL(senderUrl).origin;
+async function fetchQuarantined(url, sender) {
+  const origin = new URL(sender.url).origin;
   const stored = (await paranoidExtension.storage.local.get(paranoidSitesKey))[paranoidSitesKey];
   const site = paranoidSiteSettings(stored, origin);
   const bare = String(url).split('#')[0];
@@ -93,18 +94,23 @@ async function fetchQuarantined(url, senderUrl) {
   const limit = paranoidPolicy().pageScripts.maxBytes;
   const response = await fetch(bare, { credentials: 'omit', redirect: 'follow', cache: 'no-store' });
   if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
+  let text;
   try {
-    return { ok: true, text: await paranoidReadText(response, limit) };
+    text = await paranoidReadText(response, limit);
   } catch (error) {
     return { ok: false, error: error.message };
   }
+  // Its build, when the session has transpiled it before (background/transpile-cache.js).
+  const partition = paranoidCachePartition(sender);
+  const built = partition === null ? null : await paranoidTranspiled.second(partition, text).catch(() => null);
+  return { ok: true, text, built };
 }
 
 // Every command this background answers; who may send each is the protocol table's
 // (background/commands.js).
 const paranoidAnswer = paranoidCommandRegistry({
   'paranoid:whoami': (message, sender) => ({ tabId: sender.tab.id }),
-  'paranoid:fetch-quarantined': (message, sender) => fetchQuarantined(message.url, sender.url),
+  'paranoid:fetch-quarantined': (message, sender) => fetchQuarantined(message.url, sender),
   'paranoid:check-updates': () => paranoidCheckUpdates().catch((error) => ({ error: String(error.message) })),
   'paranoid:frame-has-scripts': paranoidFramesMessage,
   'paranoid:tab-frames': paranoidFramesMessage,
@@ -112,6 +118,7 @@ const paranoidAnswer = paranoidCommandRegistry({
   'paranoid:gm': paranoidUserscriptMessage,
   'paranoid:us-outcome': paranoidUserscriptMessage,
   'paranoid:prebuilt': paranoidUserscriptMessage,
+  'paranoid:transpiled': paranoidTranspiledMessage,
 });
 
 paranoidExtension.runtime.onMessage.addListener((message, sender, respond) => {

@@ -8,7 +8,7 @@
 // sandbox sends it (by design: the page asked for the script). Nothing from the page reaches
 // the kernel's controls: the messages the host sends are built here, the page supplies data.
 
-/* global openSandbox, paranoidPolicy, paranoidReadText, cloneInto */
+/* global openSandbox, paranoidPolicy, paranoidReadText, paranoidCachedBuild, cloneInto */
 /* exported paranoidPageScripts, paranoidPageScriptType */
 
 const paranoidPageScriptType = 'text/x-paranoid';
@@ -96,18 +96,23 @@ function paranoidPageScripts(site, registry, open = openSandbox) {
   const isPageScript = (node) => node instanceof HTMLScriptElement
     && (node.getAttribute('type') || '').trim().toLowerCase() === paranoidPageScriptType;
 
-  /** A sandbox for one tag, or the shared one of its name; its events go to its tags. */
-  const sandboxFor = (element, attributes, update) => {
+  /**
+   * A sandbox for one tag, or the shared one of its name; its events go to its tags. The tag
+   * that opens it may have its text's build from the session's cache (`built`, a promise): its
+   * digest is named in the one `configure` (a shared sandbox's later tags are transpiled in it).
+   */
+  const sandboxFor = (element, attributes, update, built) => {
     if (attributes.shared && groups.has(attributes.name)) {
       const group = groups.get(attributes.name);
       group.elements.add(element);
       return group;
     }
-    const group = { elements: new Set([element]), queue: Promise.resolve(), updates: [update] };
+    const group = { elements: new Set([element]), queue: Promise.resolve(), updates: [update], opener: element, built };
     const toTags = (type, detail) => { for (const e of group.elements) emit(e, type, detail); };
     group.sandbox = open({
       cpuMs: attributes.cpuMs,
       capabilities: { messages: true },
+      prebuilt: built.then((b) => (b === null ? [] : [b.digest])),
       onMessage: (data) => { for (const u of group.updates) u({ message: true }); toTags('paranoid-message', data); },
       onEvent: (event) => {
         if (event.type === 'uncaught') toTags('paranoid-error', errorDetail(event.error));
@@ -145,11 +150,11 @@ function paranoidPageScripts(site, registry, open = openSandbox) {
       emit(element, 'paranoid-error', { name: 'AttributeError', message: attributes.message, line: null, column: null, file: null });
       return;
     }
-    const group = sandboxFor(element, attributes, update);
-    if (!group.updates.includes(update)) group.updates.push(update);
     // Fetch now, run in document order within a shared sandbox.
     const source = src !== null ? paranoidFetchPageScript(src, site.credentials) : Promise.resolve(element.textContent);
     source.catch(() => {});
+    const group = sandboxFor(element, attributes, update, source.then(paranoidCachedBuild, () => null));
+    if (!group.updates.includes(update)) group.updates.push(update);
     const turn = group.queue.then(async () => {
       let text;
       try { text = await source; } catch (error) {
@@ -169,7 +174,9 @@ function paranoidPageScripts(site, registry, open = openSandbox) {
         });
       });
       update({ status: 'running' });
-      const result = await sandbox.run(text, label);
+      // The cached build runs as it is, with the text for its source map's and `toString`'s sake.
+      const built = group.opener === element ? await group.built : null;
+      const result = built === null ? await sandbox.run(text, label) : await sandbox.run(built.code, label, { prebuilt: true, sourceMap: built.sourceMap, original: text });
       if (result.status === 'ok') { update({ status: 'ran' }); emit(element, 'paranoid-ran', { file: label }); }
       else if (result.status === 'rejected') {
         update({ status: 'rejected', diagnostics: result.diagnostics, reason: result.diagnostics?.[0]?.message ?? 'rejected' });

@@ -7,7 +7,7 @@
 // all. What the script reached for and did not find (`document`, `navigator`, `fetch`, …) is
 // the report people want to see.
 
-/* global openSandbox, paranoidExtension, paranoidPolicy */
+/* global openSandbox, paranoidExtension, paranoidPolicy, paranoidBuildShape */
 /* exported paranoidQuarantine */
 
 /**
@@ -29,22 +29,25 @@ function paranoidQuarantine(site, registry, open = openSandbox) {
   const quarantine = async (element, url, rule) => {
     const update = registry.add({ origin: 'rule', name: rule.pattern, source: url });
     let text;
+    let built = null;
     try {
       const answer = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:fetch-quarantined', url });
       if (!answer || answer.ok !== true) throw new Error(answer?.error ?? 'no answer from the background');
       text = answer.text;
+      // The session transpiled it before (background/transpile-cache.js): it runs as it is.
+      built = paranoidBuildShape(answer.built) ? answer.built : null;
     } catch (error) {
       update({ status: 'error', reason: `not fetched: ${error.message}` });
       return;
     }
     let sandbox = null;
     try {
-      sandbox = await open({ cpuMs: site.cpuCapMs, capabilities: {}, onEvent: (event) => {
+      sandbox = await open({ cpuMs: site.cpuCapMs, capabilities: {}, prebuilt: built === null ? [] : [built.digest], onEvent: (event) => {
         if (event.type === 'killed') update({ status: 'killed', reason: event.reason, cpuMs: event.cpuMs });
         if (event.type === 'quiet') update({ cpuMs: event.cpuMs });
       } });
       update({ status: 'running' });
-      const result = await sandbox.run(text, url);
+      const result = built === null ? await sandbox.run(text, url) : await sandbox.run(built.code, url, { prebuilt: true, sourceMap: built.sourceMap, original: text });
       if (result.status === 'rejected') update({ status: 'rejected', diagnostics: result.diagnostics, reason: result.diagnostics?.[0]?.message ?? 'rejected' });
       else if (result.status === 'error') update({ status: 'error', error: result.error ?? null, reason: result.error ? `${result.error.name}: ${result.error.message}` : String(result.reason) });
       else if (result.status === 'ok') update({ status: 'ran' });

@@ -293,11 +293,14 @@ let paranoidSpare = null;
 /**
  * Opens a sandbox: the waiting spare when there is one, else a fresh frame.
  * @param {{ cpuMs?: number, level?: string, layers?: object, capabilities?: { messages?: boolean },
- *   prebuilt?: string[], onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} [options]
+ *   prebuilt?: string[] | Promise<string[]>, onEvent?: (event: object) => void, onMessage?: (data: unknown) => void }} [options]
  *   `prebuilt`: the SHA-256 (hex) of each text transpiled before that the sandbox may load as it is
  * @returns {Promise<object>} the sandbox handle: run, report, post, whenQuiet, kill, death, events
  */
 async function openSandbox(options = {}) {
+  // `prebuilt` may still be coming (a page script's build, asked of the background while the
+  // frame starts): `configure` waits for it; a failure names none.
+  const prebuilt = Promise.resolve(options.prebuilt ?? []).then((p) => (Array.isArray(p) ? p : []), () => []);
   const pooled = options.layers === undefined;
   let sandbox = null;
   if (pooled && paranoidSpare !== null) {
@@ -307,7 +310,7 @@ async function openSandbox(options = {}) {
     if (sandbox !== null && sandbox.handle.death !== null) sandbox = null;
   }
   if (sandbox === null) sandbox = await paranoidOpenFrame(options.layers);
-  sandbox.configure(options);
+  sandbox.configure({ ...options, prebuilt: await prebuilt });
   if (pooled && paranoidSpare === null) {
     // A little later, so that the spare's start does not compete with this sandbox's first run.
     paranoidSpare = new Promise((resolve) => setTimeout(resolve, paranoidPolicy().host.spareDelayMs)).then(() => paranoidOpenFrame(undefined));

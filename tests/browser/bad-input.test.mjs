@@ -7,6 +7,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { launch, openPopupFor, openExtensionPage, sendAsContentScript } from '../harness/sandbox-run.mjs';
 import { startPageServer, loggingPage, logUntil, eventsOf as of, chunkedBody } from '../harness/page-server.mjs';
 
@@ -150,13 +151,61 @@ for (const [browser, ext] of BROWSERS) {
       await driver.close();
       await driver.switchTo().window(page);
       await open('quarantine', '<p>one rule');
-      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url }), { ok: true, text: 'var ok = 1;' });
+      assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url }), { ok: true, text: 'var ok = 1;', built: null });
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/latin1.js` }), { ok: false, error: 'not UTF-8 text' });
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/endless.js` }), { ok: false, error: `over the limit of ${LIMIT} bytes` });
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: `${server.origin}/q/broken.js` }), { ok: false, error: 'HTTP 500' });
       const elsewhere = `${server.origin}/other/ok.js`;
       assert.deepEqual(await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url: elsewhere }), { ok: false, error: `no quarantine rule of ${server.origin} names ${elsewhere}` });
       assert.equal(server.hits.filter((h) => h.path === '/other/ok.js').length, 0);
+    });
+
+    it('keeps a script\'s build per site, made from the text it hashed itself, only the second time, never for short or refused texts', async () => {
+      const hex = (text) => createHash('sha256').update(text).digest('hex');
+      const ask = (message) => sendAsContentScript(driver, { type: 'paranoid:transpiled', ...message });
+      const text = `var padding = ${JSON.stringify('p'.repeat(20000))};\nvar answer = padding.length + 1;\n`;
+      await open('cache', '<p>the cache');
+      assert.deepEqual(await ask({ key: hex(text) }), {}, 'the first sighting is only noted');
+      assert.deepEqual(await ask({ key: hex(text) }), { send: true }, 'the second asks for the text');
+      const { built } = await ask({ source: text });
+      assert.equal(built.digest, hex(built.code), 'the digest is the output\'s');
+      assert.match(built.code, /^"use strict";/);
+      assert.match(built.code, /__paranoid_scope__/, 'the transpiler\'s output');
+      assert.equal(typeof built.sourceMap, 'string');
+      assert.deepEqual(await ask({ key: hex(text) }), { built }, 'then it is kept');
+      // A key is only looked up: a key of a text never sent gets nothing, however often.
+      const forged = hex('never sent');
+      assert.deepEqual(await ask({ key: forged }), {});
+      assert.deepEqual(await ask({ key: forged }), { send: true });
+      assert.deepEqual(await ask({ key: forged }), { send: true }, 'asked again: still only the text would do');
+      // Short texts are not worth it; refused ones are never built, nor asked for again.
+      const short = 'var a = 1;';
+      assert.deepEqual(await ask({ source: short }), {});
+      assert.deepEqual(await ask({ source: short }), {});
+      const refused = `${text}\n<!-- an HTML-like comment: the vetter refuses it\n`;
+      assert.deepEqual(await ask({ source: refused }), {}, 'first sighting');
+      assert.deepEqual(await ask({ source: refused }), {}, 'refused');
+      assert.deepEqual(await ask({ key: hex(refused) }), {}, 'not asked for again');
+      for (const bad of [{ key: 'zz' }, { key: 42 }, { key: hex(text).toUpperCase() }, {}, { source: 42 }]) assert.deepEqual(await ask(bad), {}, JSON.stringify(bad));
+      // Another site (another origin) sees none of it: its first sighting is its own.
+      const elsewhere = await startPageServer();
+      try {
+        elsewhere.serve('/cache.html', 'text/html; charset=utf-8', loggingPage('<p>elsewhere'));
+        await driver.get(`${elsewhere.origin}/cache.html`);
+        assert.deepEqual(await ask({ key: hex(text) }), {}, 'not cached for another site');
+        assert.deepEqual(await ask({ key: hex(text) }), { send: true });
+      } finally { elsewhere.close(); }
+      // A quarantined script: its build comes with its text from the second fetch on.
+      const library = `var quarantined = ${JSON.stringify('q'.repeat(20000))}.length;\n`;
+      server.serve('/q/big.js', 'text/javascript', library);
+      await open('cache', '<p>the cache again');
+      const url = `${server.origin}/q/big.js`;
+      const first = await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url });
+      assert.deepEqual(first, { ok: true, text: library, built: null });
+      const second = await sendAsContentScript(driver, { type: 'paranoid:fetch-quarantined', url });
+      assert.equal(second.text, library);
+      assert.equal(second.built.digest, hex(second.built.code));
+      assert.match(second.built.code, /__paranoid_scope__/);
     });
 
     it('refuses a quarantine pattern too large for the browser\'s network rules, where the browser can say', async () => {

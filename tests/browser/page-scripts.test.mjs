@@ -7,9 +7,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { launch, openExtensionPage, openPopupFor } from '../harness/sandbox-run.mjs';
+import { launch, openExtensionPage, openPopupFor, sendAsContentScript } from '../harness/sandbox-run.mjs';
 import { startPageServer, loggingPage, logUntil, eventsOf as of } from '../harness/page-server.mjs';
 import { startDemoServer, runDemo } from '../harness/demo-run.mjs';
 import { paranoidBin } from '../../rust-core/tests/node/paranoid-cli.mjs';
@@ -133,6 +134,31 @@ for (const [browser, ext] of BROWSERS) {
       // The fetch of a src carries no cookie of the page.
       const fetched = server.hits.find((h) => h.path === '/b.js');
       assert.equal(fetched.headers.cookie, undefined);
+    });
+
+    it('runs a large page script from the session\'s cache on later loads, as it ran the first time', async () => {
+      // Over the cache's least size: the second load sends its text to the background, which
+      // transpiles it; that load and the next run the build `prebuilt`.
+      const big = `// ${'padding '.repeat(2500)}
+function greet(name) {
+  return 'hello ' + name;
+}
+paranoid.postMessage({ greeting: greet('page'), text: greet.toString() });
+setTimeout(() => { null.fail; }, 0);
+`;
+      server.serve('/big.js', 'text/javascript', big);
+      const seen = [];
+      for (let load = 0; load < 3; load++) {
+        await open(`big-${load}`, '<script type="text/x-paranoid" src="/big.js" data-name="big"></script>');
+        const log = await logUntil(driver, (l) => of(l, 'big', 'paranoid-message').length && of(l, 'big', 'paranoid-error').length && of(l, 'big', 'paranoid-ran').length);
+        const error = of(log, 'big', 'paranoid-error')[0].detail;
+        seen.push({ message: of(log, 'big', 'paranoid-message')[0].detail, error: [error.name, error.line, error.file] });
+      }
+      const expected = { message: { greeting: 'hello page', text: "function greet(name) {\n  return 'hello ' + name;\n}" }, error: ['TypeError', 6, `${server.origin}/big.js`] };
+      assert.deepEqual(seen, [expected, expected, expected]);
+      const key = createHash('sha256').update(big).digest('hex');
+      const cached = await sendAsContentScript(driver, { type: 'paranoid:transpiled', key });
+      assert.equal(typeof cached.built?.code, 'string', 'the build is in the session\'s cache');
     });
 
     it('gives every error event with its details', async () => {

@@ -102,6 +102,12 @@ pub fn tables() -> serde_json::Value {
             "siteDefaultCpuCapMs": limits::SITE_DEFAULT_CPU_CAP_MS,
             "siteMaxCpuCapMs": limits::SITE_MAX_CPU_CAP_MS,
             "nameMax": limits::PAGE_SCRIPT_NAME_MAX,
+            "cacheMinChars": limits::TRANSPILE_CACHE_MIN_CHARS,
+            "cacheEntries": limits::TRANSPILE_CACHE_ENTRIES,
+            "cacheChars": limits::TRANSPILE_CACHE_CHARS,
+            "cacheSeenKept": limits::TRANSPILE_CACHE_SEEN_KEPT,
+            "cacheCharsPerMinute": limits::TRANSPILE_CACHE_CHARS_PER_MINUTE,
+            "cacheCharsPerMinuteAll": limits::TRANSPILE_CACHE_CHARS_PER_MINUTE_ALL,
         },
     })
 }
@@ -194,6 +200,12 @@ mod tests {
         "pageScripts.siteDefaultCpuCapMs",
         "pageScripts.siteMaxCpuCapMs",
         "pageScripts.nameMax",
+        "pageScripts.cacheMinChars",
+        "pageScripts.cacheEntries",
+        "pageScripts.cacheChars",
+        "pageScripts.cacheSeenKept",
+        "pageScripts.cacheCharsPerMinute",
+        "pageScripts.cacheCharsPerMinuteAll",
     ];
 
     fn at<'a>(tables: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {

@@ -361,6 +361,14 @@ pub const MESSAGES: &[Message] = &[
         "content",
         &["name"],
     ),
+    m(
+        "runtime",
+        "paranoid:transpiled",
+        "content",
+        "background",
+        "content",
+        &["key", "source"],
+    ),
     // runtime: the background to Chrome's offscreen clipboard page.
     m(
         "runtime",

@@ -30,6 +30,7 @@ pub const BACKGROUND_SCRIPTS: &[&str] = &[
     "background/userscripts.js",
     "background/userscript-updates.js",
     "background/frames.js",
+    "background/transpile-cache.js",
     "background/commands.js",
     "background/background.js",
 ];
@@ -46,6 +47,7 @@ pub const CONTENT_SCRIPTS: &[&str] = &[
     "content/sandbox-host.js",
     "content/script-registry.js",
     "shared/read-text.js",
+    "content/transpile-cache.js",
     "content/page-scripts.js",
     "content/quarantine.js",
     "shared/userscript-calls.js",
