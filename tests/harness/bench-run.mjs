@@ -16,6 +16,7 @@ import path from 'node:path';
 import { launch } from './sandbox-run.mjs';
 import { summarize, markdown, insane } from './bench-report.mjs';
 import { benchUserscript } from './bench-userscript.mjs';
+import { benchPageScript } from './bench-page-script.mjs';
 /* global window */ // in the functions run in the page by executeScript
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -120,6 +121,7 @@ async function main() {
     // Memory in Chromium only: Firefox keeps a page navigated away from, with its sandbox, for a
     // while, so the difference does not settle (measured: -13.8 and 2.2 MB).
     out.userscript = await benchUserscript(driver, browser, ext, { quick, log, pssKb: browser === 'chromium' ? () => browserPssKb(browser) : null });
+    out.page_script = await benchPageScript(driver, { quick, log });
     // The install page and the popup set a script timeout of 10 s, which a peer's workload call
     // (SES on global-heavy: over 20 s) would overrun.
     await driver.manage().setTimeouts({ script: SCRIPT_TIMEOUT_MS });
