@@ -71,8 +71,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
   let turnIsSetup = false;
 
   // The heartbeat, layer 1's own check that needs nothing of the kernel's accounting: a ping
-  // every BEAT_MS; a worker that leaves one unanswered past the budget and a beat more is busy
-  // in something the turn messages do not show, and is killed. Transpiling the host's script (between
+  // every BEAT_MS; a worker that leaves one unanswered past the budget and a beat more, ending
+  // no turn meanwhile, is busy in something the turn messages do not show, and is killed. Transpiling the host's script (between
   // `compiling` and `compiled`) is exempt, up to COMPILE_LIMIT_MS.
   // When the beat itself comes late, the frame's own thread was stalled (the sandbox frames of
   // an extension share a process: measured, 50 sandboxes starting at once stalled it 500 ms) and
@@ -179,6 +179,9 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       prune(turnStart);
       if (watchdog) armKill(nearestLimit().left, 0);
     } else if (turnStart >= 0) {
+      // A turn that ends is the worker answering: a ping waiting behind a queue of short
+      // turns (posts, timers) is not a hang; a task outside turns ends none, and is still caught.
+      pingSentAt = null;
       const seen = now() - turnStart;
       const own = turnStartWorker !== null && typeof message.at === 'number' ? message.at - turnStartWorker : seen;
       const d = own >= 0 ? own : seen;

@@ -265,6 +265,26 @@ describe('the frame\'s heartbeat', () => {
     assert.equal(killed.length, 1, 'past the budget and a beat, the heartbeat kills on its own');
     assert.match(killed[0].reason, /^the worker did not answer for 255 ms \(budget 200 ms\)$/);
   });
+  it('takes a turn that ends as an answer: a queue of short turns ahead of the ping is not a hang, a task outside turns still is', async () => {
+    const clock = { now: 1000, beat: null };
+    const r = await driverRealm({ clock });
+    const { token } = r;
+    r.fromWorker({ type: 'ready', token });
+    r.driver.fromHost({ type: 'configure', cpuMs: 100 });
+    advance(clock, 50); // a ping goes out, and waits behind 60 short turns of 5 ms
+    for (let i = 0; i < 60; i++) {
+      r.fromWorker({ type: 'turn', on: true, instant: 10 + i, at: clock.now, token });
+      clock.now += 5;
+      r.fromWorker({ type: 'turn', on: false, pending: 0, at: clock.now, token });
+      if (i % 10 === 9) clock.beat?.();
+    }
+    assert.deepEqual(r.sent.filter((m) => m.type === 'killed'), [], 'the ping is 300 ms old, but the worker ended a turn 0 ms ago');
+    // Then a task the turn messages do not show: nothing ends, nothing answers.
+    advance(clock, 200);
+    const killed = r.sent.filter((m) => m.type === 'killed');
+    assert.equal(killed.length, 1);
+    assert.match(killed[0].reason, /^the worker did not answer for \d+ ms \(budget 100 ms\)$/);
+  });
 });
 
 describe('the frame\'s set-up budget', () => {

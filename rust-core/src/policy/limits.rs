@@ -64,8 +64,9 @@ pub const WATCHDOG_LONG_BUDGETS: u32 = 20;
 pub const WATCHDOG_LONG_SHARE: f64 = 0.25;
 
 /// The heartbeat: the frame pings the worker every `WATCHDOG_BEAT_MS` and kills it when a ping
-/// stays unanswered past the budget and one beat more. It needs nothing of the kernel's
-/// accounting and catches any long task the turn messages do not show. Reasoned: half the
+/// stays unanswered past the budget and one beat more, with no turn ended meanwhile (a ping
+/// queued behind short turns is answered late by a worker that is not stuck). It needs nothing
+/// of the kernel's accounting and catches any long task the turn messages do not show. Reasoned: half the
 /// default budget (`SANDBOX_DEFAULT_CPU_MS`), so that a worker stuck past its budget is seen
 /// within a budget more, while a sandbox at rest costs 20 pings a second. The beat's grace: a
 /// ping sent just before a turn began is read after it, so its age overstates the turn by up to
