@@ -102,7 +102,7 @@ async function fetchQuarantined(url, sender) {
   }
   // Its build, when the session has transpiled it before (background/transpile-cache.js).
   const partition = paranoidCachePartition(sender);
-  const built = partition === null ? null : await paranoidTranspiled.second(partition, text).catch(() => null);
+  const built = partition === null ? null : await paranoidTranspiled.held(partition, text).catch(() => null);
   return { ok: true, text, built };
 }
 

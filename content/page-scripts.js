@@ -98,15 +98,16 @@ function paranoidPageScripts(site, registry, open = openSandbox) {
 
   /**
    * A sandbox for one tag, or the shared one of its name; its events go to its tags. The tag
-   * that opens it may have its text's build from the session's cache (`built`, a promise): its
-   * digest is named in the one `configure` (a shared sandbox's later tags are transpiled in it).
+   * that opens it may have its text's build from the session's cache (`buildOf()`, a promise):
+   * its digest is named in the one `configure` (a shared sandbox's later tags are transpiled in it).
    */
-  const sandboxFor = (element, attributes, update, built) => {
+  const sandboxFor = (element, attributes, update, buildOf) => {
     if (attributes.shared && groups.has(attributes.name)) {
       const group = groups.get(attributes.name);
       group.elements.add(element);
       return group;
     }
+    const built = buildOf();
     const group = { elements: new Set([element]), queue: Promise.resolve(), updates: [update], opener: element, built };
     const toTags = (type, detail) => { for (const e of group.elements) emit(e, type, detail); };
     group.sandbox = open({
@@ -153,7 +154,8 @@ function paranoidPageScripts(site, registry, open = openSandbox) {
     // Fetch now, run in document order within a shared sandbox.
     const source = src !== null ? paranoidFetchPageScript(src, site.credentials) : Promise.resolve(element.textContent);
     source.catch(() => {});
-    const group = sandboxFor(element, attributes, update, source.then(paranoidCachedBuild, () => null));
+    // Only a tag that opens a sandbox asks for its build: a shared sandbox's later tags could not use it.
+    const group = sandboxFor(element, attributes, update, () => source.then(paranoidCachedBuild, () => null));
     if (!group.updates.includes(update)) group.updates.push(update);
     const turn = group.queue.then(async () => {
       let text;

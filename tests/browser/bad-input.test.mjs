@@ -160,7 +160,7 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(server.hits.filter((h) => h.path === '/other/ok.js').length, 0);
     });
 
-    it('keeps a script\'s build per site, made from the text it hashed itself, only the second time, never for short or refused texts', async () => {
+    it('keeps a script\'s build per site, made from a text it asked for and hashed itself, only the second time, never for short or refused texts', async () => {
       const hex = (text) => createHash('sha256').update(text).digest('hex');
       const ask = (message) => sendAsContentScript(driver, { type: 'paranoid:transpiled', ...message });
       const text = `var padding = ${JSON.stringify('p'.repeat(20000))};\nvar answer = padding.length + 1;\n`;
@@ -173,19 +173,27 @@ for (const [browser, ext] of BROWSERS) {
       assert.match(built.code, /__paranoid_scope__/, 'the transpiler\'s output');
       assert.equal(typeof built.sourceMap, 'string');
       assert.deepEqual(await ask({ key: hex(text) }), { built }, 'then it is kept');
-      // A key is only looked up: a key of a text never sent gets nothing, however often.
+      // A key is only looked up: a key of a text never sent gets nothing, however often; the
+      // text is asked of one asker, and the others meanwhile get nothing.
       const forged = hex('never sent');
       assert.deepEqual(await ask({ key: forged }), {});
       assert.deepEqual(await ask({ key: forged }), { send: true });
-      assert.deepEqual(await ask({ key: forged }), { send: true }, 'asked again: still only the text would do');
+      assert.deepEqual(await ask({ key: forged }), {}, 'asked already');
+      // A text it did not ask for builds nothing, however often it comes.
+      const unasked = `${text}var unasked = 1;\n`;
+      for (let i = 0; i < 3; i++) assert.deepEqual(await ask({ source: unasked }), {});
+      assert.deepEqual(await ask({ key: hex(unasked) }), {}, 'and it was not even seen');
       // Short texts are not worth it; refused ones are never built, nor asked for again.
       const short = 'var a = 1;';
-      assert.deepEqual(await ask({ source: short }), {});
+      assert.deepEqual(await ask({ key: hex(short) }), {});
+      assert.deepEqual(await ask({ key: hex(short) }), { send: true });
       assert.deepEqual(await ask({ source: short }), {});
       const refused = `${text}\n<!-- an HTML-like comment: the vetter refuses it\n`;
-      assert.deepEqual(await ask({ source: refused }), {}, 'first sighting');
+      assert.deepEqual(await ask({ key: hex(refused) }), {});
+      assert.deepEqual(await ask({ key: hex(refused) }), { send: true });
       assert.deepEqual(await ask({ source: refused }), {}, 'refused');
       assert.deepEqual(await ask({ key: hex(refused) }), {}, 'not asked for again');
+      assert.deepEqual(await ask({ key: hex(refused) }), {});
       for (const bad of [{ key: 'zz' }, { key: 42 }, { key: hex(text).toUpperCase() }, {}, { source: 42 }]) assert.deepEqual(await ask(bad), {}, JSON.stringify(bad));
       // Another site (another origin) sees none of it: its first sighting is its own.
       const elsewhere = await startPageServer();

@@ -1,9 +1,10 @@
 'use strict';
 // The background's cache of transpiled page and quarantined scripts (background/transpile-cache.js),
 // with the real policy table and a stand-in core that counts its calls: a text is built only the
-// second time its partition sees it, once however many ask at once, never once refused; partitions
-// share nothing; the background's work per minute and the cache's size stay bounded. The browser
-// tests (bad-input, page-scripts) drive the real background and core.
+// second time its partition sees it, its text asked of one content script, never again once
+// refused; a text not asked for builds nothing; partitions share nothing but the bound on their
+// number; a site's work per minute and the cache's size stay bounded. The browser tests
+// (bad-input, page-scripts) drive the real background and core.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,85 +36,136 @@ function cache({ limits = {}, refuse = () => false } = {}) {
   });
   // Plain objects of this realm, for deepEqual (the cache's are the context's).
   const plain = (v) => JSON.parse(JSON.stringify(v));
-  const wrapped = { lookup: (p, k) => plain(made.lookup(p, k)), second: (p, t) => made.second(p, t) };
+  const wrapped = { lookup: (p, k) => plain(made.lookup(p, k)), sent: (p, t) => made.sent(p, t), held: (p, t) => made.held(p, t) };
   return { cache: wrapped, calls, at: (ms) => { now = ms; } };
 }
 const text = (n, fill = 'a') => `var x = "${fill.repeat(n)}";`;
+const A = { id: 'normal  A a', site: 'normal  A' };
+const AB = { id: 'normal  A b', site: 'normal  A' };
+const B = { id: 'normal  B b', site: 'normal  B' };
 
 describe('the transpile cache', () => {
-  it('builds a text only the second time its partition sees it, and then hands the same build out', async () => {
+  it('builds a text the second time its partition sees it, asking one content script for it', async () => {
     const { cache: c, calls } = cache();
     const t = text(MIN);
-    assert.equal(await c.second('A a', t), null, 'first sighting');
-    assert.equal(calls.length, 0);
-    const built = await c.second('A a', t);
-    assert.equal(calls.length, 1);
+    assert.deepEqual(c.lookup(A, hex(t)), {}, 'first sighting');
+    assert.deepEqual(c.lookup(A, hex(t)), { send: true }, 'second: this asker sends it');
+    assert.deepEqual(c.lookup(A, hex(t)), {}, 'others meanwhile get nothing');
+    const built = await c.sent(A, t);
     assert.equal(built.digest, hex(built.code));
-    assert.deepEqual(c.lookup('A a', hex(t)), { built: JSON.parse(JSON.stringify(built)) });
-    assert.equal(await c.second('A a', t), built);
-    assert.equal(calls.length, 1, 'built once');
+    assert.deepEqual(c.lookup(A, hex(t)), { built: JSON.parse(JSON.stringify(built)) });
+    assert.equal(calls.length, 1);
   });
 
-  it('shares nothing between partitions', async () => {
+  it('builds nothing from a text it did not ask for', async () => {
+    const { cache: c, calls } = cache();
+    const t = text(MIN);
+    assert.equal(await c.sent(A, t), null);
+    assert.equal(await c.sent(A, t), null);
+    c.lookup(A, hex(t));
+    assert.equal(await c.sent(A, t), null, 'seen once is not asked');
+    assert.equal(calls.length, 0);
+  });
+
+  it('shares nothing between partitions: another site, another frame, another browsing context', async () => {
     const { cache: c } = cache();
     const t = text(MIN);
-    await c.second('A a', t);
-    assert.notEqual(await c.second('A a', t), null);
-    assert.deepEqual(c.lookup('B b', hex(t)), {}, 'another top site');
-    assert.deepEqual(c.lookup('A b', hex(t)), {}, 'another frame in the same site');
+    c.lookup(A, hex(t)); c.lookup(A, hex(t));
+    assert.notEqual(await c.sent(A, t), null);
+    for (const other of [B, AB, { id: 'private  A a', site: 'private  A' }, { id: 'normal container-2 A a', site: 'normal container-2 A' }]) {
+      assert.deepEqual(c.lookup(other, hex(t)), {}, other.id);
+    }
   });
 
-  it('builds once for tags that ask at once, and never again once refused', async () => {
+  it('never builds a refused text again, and builds once for askers at once', async () => {
     const { cache: c, calls } = cache({ refuse: (t) => t.includes('RRRR') });
-    const t = text(MIN);
-    await c.second('A a', t);
-    const all = await Promise.all(Array.from({ length: 10 }, () => c.second('A a', t)));
-    assert.equal(calls.length, 1);
-    assert.ok(all.every((b) => b === all[0] && b !== null));
     const bad = text(MIN, 'R');
-    await c.second('A a', bad);
-    assert.equal(await c.second('A a', bad), null);
-    assert.equal(await c.second('A a', bad), null);
-    assert.deepEqual(c.lookup('A a', hex(bad)), {});
-    assert.equal(calls.filter((x) => x === bad).length, 1, 'the refused text was transpiled once');
+    c.lookup(A, hex(bad)); c.lookup(A, hex(bad));
+    assert.equal(await c.sent(A, bad), null);
+    assert.deepEqual(c.lookup(A, hex(bad)), {});
+    assert.deepEqual(c.lookup(A, hex(bad)), {});
+    assert.equal(await c.sent(A, bad), null);
+    assert.equal(calls.length, 1);
+    const t = text(MIN);
+    c.lookup(A, hex(t)); c.lookup(A, hex(t));
+    const all = await Promise.all(Array.from({ length: 10 }, () => c.sent(A, t)));
+    assert.ok(all.every((b) => b !== null && b === all[0]));
+    assert.equal(calls.length, 2);
+  });
+
+  it('asks again when the asked content script never sent the text', async () => {
+    const { cache: c, at } = cache();
+    const t = text(MIN);
+    c.lookup(A, hex(t));
+    assert.deepEqual(c.lookup(A, hex(t)), { send: true });
+    at(30000);
+    assert.deepEqual(c.lookup(A, hex(t)), {});
+    at(61000);
+    assert.deepEqual(c.lookup(A, hex(t)), { send: true });
+  });
+
+  it('builds a quarantined text it holds the second time, then hands the same build out', async () => {
+    const { cache: c, calls } = cache();
+    const t = text(MIN);
+    assert.equal(await c.held(A, t), null);
+    const built = await c.held(A, t);
+    assert.notEqual(built, null);
+    assert.equal(await c.held(A, t), built);
+    assert.equal(calls.length, 1);
   });
 
   it('takes no text under the least size or over the page-script limit', async () => {
     const { cache: c, calls } = cache({ limits: { maxBytes: MIN * 4 } });
-    for (const t of [text(10), text(MIN * 5)]) { await c.second('A a', t); assert.equal(await c.second('A a', t), null); }
+    for (const t of [text(10), text(MIN * 5)]) {
+      c.lookup(A, hex(t)); c.lookup(A, hex(t));
+      assert.equal(await c.sent(A, t), null);
+      assert.equal(await c.held(A, t), null); assert.equal(await c.held(A, t), null);
+    }
     assert.equal(calls.length, 0);
   });
 
-  it('bounds the background\'s work per minute, per partition and in all', async () => {
-    const { cache: c, calls, at } = cache({ limits: { cacheCharsPerMinute: MIN * 3 + 100, cacheCharsPerMinuteAll: MIN * 5 + 100 } });
+  it('bounds what one site has it receive and transpile a minute, and what it hands out', async () => {
+    const { cache: c, calls, at } = cache({ limits: { cacheCharsPerMinute: MIN * 6 + 100, cacheServedCharsPerMinute: 60 } });
+    // Each text asked for costs its length twice (received, then transpiled): three fit.
     const texts = Array.from({ length: 4 }, (_, i) => text(MIN, String(i)));
-    for (const t of texts) await c.second('A a', t);
     const built = [];
-    for (const t of texts) built.push(await c.second('A a', t));
-    assert.deepEqual(built.map((b) => b !== null), [true, true, true, false], 'three such texts a minute for one partition');
-    const other = Array.from({ length: 4 }, (_, i) => text(MIN, String.fromCharCode(97 + i)));
-    for (const t of other) await c.second('B b', t);
-    const builtB = [];
-    for (const t of other) builtB.push(await c.second('B b', t));
-    assert.deepEqual(builtB.map((b) => b !== null), [true, true, false, false], 'and five in all');
+    for (const [i, t] of texts.entries()) {
+      const p = i % 2 ? A : AB; // two frames of one site share its budget
+      c.lookup(p, hex(t)); c.lookup(p, hex(t));
+      built.push(await c.sent(p, t));
+    }
+    assert.deepEqual(built.map((b) => b !== null), [true, true, true, false]);
+    const other = text(MIN, 'x');
+    c.lookup(B, hex(other)); c.lookup(B, hex(other));
+    assert.notEqual(await c.sent(B, other), null, 'another site has a budget of its own');
+    // Handing out: 60 characters a minute here, a build of 29.
+    const shown = [c.lookup(AB, hex(texts[0])), c.lookup(AB, hex(texts[0])), c.lookup(AB, hex(texts[0]))];
+    assert.deepEqual(shown.map((a) => a.built !== undefined), [true, true, false]);
     at(60000);
-    assert.notEqual(await c.second('A a', texts[3]), null, 'a new minute, a new budget');
-    assert.equal(calls.length, 6);
+    assert.ok(c.lookup(AB, hex(texts[0])).built, 'a new minute, a new budget');
+    assert.equal(calls.length, 4);
   });
 
-  it('keeps at most its entries and characters, dropping the least recently used', async () => {
-    const { cache: c } = cache({ limits: { cacheEntries: 2 } });
+  it('keeps a bounded number of partitions, entries and sightings, the least recently used going', async () => {
+    const { cache: c } = cache({ limits: { cachePartitions: 2, cacheEntries: 2, cacheSeenKept: 3 } });
     const [t1, t2, t3] = ['1', '2', '3'].map((f) => text(MIN, f));
-    for (const t of [t1, t2, t3]) { await c.second('A a', t); await c.second('A a', t); }
-    assert.deepEqual(c.lookup('A a', hex(t1)), {}, 'the oldest went: a first sighting again');
-    assert.ok(c.lookup('A a', hex(t2)).built);
-    assert.ok(c.lookup('A a', hex(t3)).built);
+    for (const t of [t1, t2, t3]) { c.lookup(A, hex(t)); c.lookup(A, hex(t)); await c.sent(A, t); }
+    assert.deepEqual(c.lookup(A, hex(t1)), {}, 'the oldest entry went: a first sighting again');
+    assert.ok(c.lookup(A, hex(t2)).built);
+    for (let i = 0; i < 5; i++) c.lookup(A, hex(String(i)));
+    assert.deepEqual(c.lookup(A, hex('0')), {}, 'the oldest sighting was forgotten');
+    assert.deepEqual(c.lookup(A, hex('4')), { send: true });
+    c.lookup(B, hex(t2));
+    c.lookup({ id: 'normal  C c', site: 'normal  C' }, hex(t2));
+    assert.deepEqual(c.lookup(A, hex(t3)), {}, 'a third partition dropped the least recently used whole');
   });
 
-  it('remembers a bounded number of first sightings', async () => {
-    const { cache: c } = cache({ limits: { cacheSeenKept: 3 } });
-    for (let i = 0; i < 5; i++) assert.deepEqual(c.lookup('A a', hex(String(i))), {});
-    assert.deepEqual(c.lookup('A a', hex('0')), {}, 'the oldest sighting was forgotten');
-    assert.deepEqual(c.lookup('A a', hex('4')), { send: true });
+  it('does not keep, nor make again, a build over the partition\'s size', async () => {
+    const { cache: c, calls } = cache({ limits: { cacheChars: 10 } });
+    const t = text(MIN);
+    c.lookup(A, hex(t)); c.lookup(A, hex(t));
+    assert.notEqual(await c.sent(A, t), null, 'the asker still gets it');
+    for (let i = 0; i < 3; i++) assert.deepEqual(c.lookup(A, hex(t)), {});
+    assert.equal(calls.length, 1);
   });
 });

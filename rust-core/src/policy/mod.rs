@@ -103,11 +103,14 @@ pub fn tables() -> serde_json::Value {
             "siteMaxCpuCapMs": limits::SITE_MAX_CPU_CAP_MS,
             "nameMax": limits::PAGE_SCRIPT_NAME_MAX,
             "cacheMinChars": limits::TRANSPILE_CACHE_MIN_CHARS,
+            "cachePartitions": limits::TRANSPILE_CACHE_PARTITIONS,
             "cacheEntries": limits::TRANSPILE_CACHE_ENTRIES,
             "cacheChars": limits::TRANSPILE_CACHE_CHARS,
             "cacheSeenKept": limits::TRANSPILE_CACHE_SEEN_KEPT,
             "cacheCharsPerMinute": limits::TRANSPILE_CACHE_CHARS_PER_MINUTE,
-            "cacheCharsPerMinuteAll": limits::TRANSPILE_CACHE_CHARS_PER_MINUTE_ALL,
+            "cacheServedCharsPerMinute": limits::TRANSPILE_CACHE_SERVED_CHARS_PER_MINUTE,
+            "cacheAskingMax": limits::TRANSPILE_CACHE_ASKING_MAX,
+            "cacheAskedMs": limits::TRANSPILE_CACHE_ASKED_MS,
         },
     })
 }
@@ -201,11 +204,14 @@ mod tests {
         "pageScripts.siteMaxCpuCapMs",
         "pageScripts.nameMax",
         "pageScripts.cacheMinChars",
+        "pageScripts.cachePartitions",
         "pageScripts.cacheEntries",
         "pageScripts.cacheChars",
         "pageScripts.cacheSeenKept",
         "pageScripts.cacheCharsPerMinute",
-        "pageScripts.cacheCharsPerMinuteAll",
+        "pageScripts.cacheServedCharsPerMinute",
+        "pageScripts.cacheAskingMax",
+        "pageScripts.cacheAskedMs",
     ];
 
     fn at<'a>(tables: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
