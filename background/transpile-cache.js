@@ -14,14 +14,16 @@
 //    own script's start to learn that another site had loaded the same library. Everything is
 //    kept per partition: the top frame's origin and the frame's, the tab's private mode and
 //    container, from what the browser says of the sender, never the message (no tab URL, no
-//    cache). A partition's entries, sightings and budget are its own; what one partition does
-//    shows in another only as whole partitions dropped, the least recently used, when more
-//    than `cachePartitions` are in use.
+//    cache). A partition's entries, sightings and budgets are its own. Shared, and so visible
+//    in aggregate to any page: the background's own bound on work a minute (and its busy time),
+//    and whole partitions dropped, the least recently used, past `cachePartitions`; neither
+//    says which site, or which text.
 // 3. The background serves every tab: a page must not keep it busy. A text is transpiled here
 //    only the second time its partition sees it; then one content script is asked for it, and
 //    other tags asking meanwhile get nothing; never again once the core refused it. Texts
-//    received, transpiled and handed out count against the top site's characters a minute;
-//    past them the sandbox transpiles, as without a cache. Bounds: the policy's
+//    received and transpiled count against the partition's characters a minute and against
+//    the background's, builds handed out against the partition's; past them the sandbox
+//    transpiles, as without a cache. Bounds: the policy's
 //    `pageScripts.cache*`. The cache lives as long as the background does (memory only: a new
 //    core comes with a new background).
 
@@ -39,14 +41,16 @@ function paranoidTranspileCache(transpile) {
   const limits = paranoidPolicy().pageScripts;
   // Partition → its state, least recently used first.
   const partitions = new Map();
-  // Top site → characters received and transpiled, and characters handed out, this minute.
+  // Partition → characters received and transpiled, and characters handed out, this minute;
+  // and characters received and transpiled for all of them (the background's own bound).
   const spent = new Map();
   const served = new Map();
+  let spentAll = 0;
   let minute = 0;
   const sizeOf = (built) => built.code.length + (built.sourceMap?.length ?? 0);
 
   /** A partition's state, made if new; the least recently used partition goes past the bound. */
-  const stateOf = ({ id, site }) => {
+  const stateOf = ({ id }) => {
     let state = partitions.get(id);
     if (state !== undefined) partitions.delete(id);
     else {
@@ -54,7 +58,7 @@ function paranoidTranspileCache(transpile) {
       // whose text one content script was asked for; keys refused (by the core, or too large
       // to keep); builds under way.
       // `asked` holds when: a content script gone before it sent is asked again a minute later.
-      state = { site, entries: new Map(), chars: 0, seen: new Set(), asked: new Map(), refused: new Set(), building: new Map() };
+      state = { id, entries: new Map(), chars: 0, seen: new Set(), asked: new Map(), refused: new Set(), building: new Map() };
     }
     partitions.set(id, state);
     for (const old of partitions.keys()) {
@@ -63,15 +67,27 @@ function paranoidTranspileCache(transpile) {
     }
     return state;
   };
-  const charge = (book, limit, site, chars) => {
+  const newMinute = () => {
     const now = Math.floor(Date.now() / 60000);
-    if (now !== minute) { minute = now; spent.clear(); served.clear(); }
-    const used = book.get(site) ?? 0;
-    if (used + chars > limit) return false;
-    book.set(site, used + chars);
+    if (now !== minute) { minute = now; spent.clear(); served.clear(); spentAll = 0; }
+  };
+  /** Work (text received, hashed, transpiled): the partition's budget and the background's. */
+  const afford = (state, chars) => {
+    newMinute();
+    const used = spent.get(state.id) ?? 0;
+    if (used + chars > limits.cacheCharsPerMinute || spentAll + chars > limits.cacheCharsPerMinuteAll) return false;
+    spent.set(state.id, used + chars);
+    spentAll += chars;
     return true;
   };
-  const afford = (site, chars) => charge(spent, limits.cacheCharsPerMinute, site, chars);
+  /** A build handed out, within the partition's budget; else null. */
+  const handOut = (state, built) => {
+    newMinute();
+    const used = served.get(state.id) ?? 0;
+    if (used + sizeOf(built) > limits.cacheServedCharsPerMinute) return null;
+    served.set(state.id, used + sizeOf(built));
+    return built;
+  };
   /** Adds to a bounded Set, or to a bounded Map with `value`; the oldest goes. */
   const note = (kept, key, value) => {
     if (value === undefined) kept.add(key); else kept.set(key, value);
@@ -88,18 +104,21 @@ function paranoidTranspileCache(transpile) {
       state.chars -= sizeOf(e);
     }
   };
-  /** The build under `key`, if kept and the site can afford to be handed it. */
+  /** The build under `key`, if kept and the partition can afford to be handed it. */
   const hit = (state, key) => {
     const built = state.entries.get(key);
     if (built === undefined) return undefined;
     state.entries.delete(key);
     state.entries.set(key, built);
-    return charge(served, limits.cacheServedCharsPerMinute, state.site, sizeOf(built)) ? built : null;
+    return handOut(state, built);
   };
-  /** Transpiles `text` (whose key is `key`) for the partition, once however many ask. */
-  const build = (state, key, text) => {
+  /**
+   * Transpiles `text` (whose key is `key`) for the partition, once however many ask; `paid`
+   * when receiving it was charged already (the text's length covers its hash and transpile).
+   */
+  const build = (state, key, text, paid) => {
     if (state.building.has(key)) return state.building.get(key);
-    if (!afford(state.site, text.length)) { state.asked.delete(key); return Promise.resolve(null); }
+    if (!paid && !afford(state, text.length)) return Promise.resolve(null);
     const made = (async () => {
       // A trap in the core counts as a refusal: the sandbox will say what it says of the text.
       const out = await transpile(text).catch(() => null);
@@ -115,7 +134,9 @@ function paranoidTranspileCache(transpile) {
     return made;
   };
   const keyOf = async (text) => `${PARANOID_CACHE_LEVEL} ${await paranoidSha256Hex(text)}`;
-  const fits = (text) => typeof text === 'string' && text.length >= limits.cacheMinChars && text.length <= limits.maxBytes;
+  // A text longer than a minute's budget could never be built: never asked for either (the
+  // content script checks the same bound).
+  const fits = (text) => typeof text === 'string' && text.length >= limits.cacheMinChars && text.length <= limits.maxBytes && text.length <= limits.cacheCharsPerMinute;
 
   return {
     /**
@@ -138,13 +159,14 @@ function paranoidTranspileCache(transpile) {
     async sent(partition, text) {
       if (!fits(text)) return null;
       const state = stateOf(partition);
-      // Hashing is work too: charged before it is done.
-      if (!afford(state.site, text.length)) return null;
+      // Receiving, hashing and transpiling it: charged once, before any of it is done.
+      if (!afford(state, text.length)) return null;
       const key = await keyOf(text);
       const built = hit(state, key);
       if (built !== undefined) return built;
       if (!state.asked.has(key) && !state.building.has(key)) return null;
-      return build(state, key, text);
+      const made = await build(state, key, text, true);
+      return made === null ? null : handOut(state, made);
     },
     /**
      * A text the background fetched itself (a quarantined script): its build if kept, or made
@@ -157,9 +179,11 @@ function paranoidTranspileCache(transpile) {
       const built = hit(state, key);
       if (built !== undefined) return built;
       if (state.refused.has(key)) return null;
-      if (state.building.has(key)) return state.building.get(key);
+      if (state.building.has(key)) return null;
       if (!state.seen.has(key)) { note(state.seen, key); return null; }
-      return build(state, key, text);
+      // The background fetched the text anyway: only its transpile is charged.
+      const made = await build(state, key, text, false);
+      return made === null ? null : handOut(state, made);
     },
   };
 }
@@ -167,8 +191,8 @@ function paranoidTranspileCache(transpile) {
 /**
  * The partition of a content script's messages, from what the browser says of the sender: its
  * top frame's origin and its own, whether the tab is private, and its container (Firefox);
- * null (no cache) when any of it is missing or opaque. `site` is what budgets are kept by.
- * @returns {{ id: string, site: string } | null}
+ * null (no cache) when any of it is missing or opaque.
+ * @returns {{ id: string } | null}
  */
 function paranoidCachePartition(sender) {
   try {
@@ -176,7 +200,7 @@ function paranoidCachePartition(sender) {
     const own = new URL(sender.url).origin;
     if (top === 'null' || own === 'null') return null;
     const context = `${sender.tab.incognito === true ? 'private' : 'normal'} ${String(sender.tab.cookieStoreId ?? '')}`;
-    return { id: `${context} ${top} ${own}`, site: `${context} ${top}` };
+    return { id: `${context} ${top} ${own}` };
   } catch {
     return null;
   }

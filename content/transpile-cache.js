@@ -25,7 +25,7 @@ function paranoidBuildShape(built) {
  */
 async function paranoidCachedBuild(text) {
   const limits = paranoidPolicy().pageScripts;
-  if (typeof text !== 'string' || text.length < limits.cacheMinChars || text.length > limits.maxBytes) return null;
+  if (typeof text !== 'string' || text.length < limits.cacheMinChars || text.length > limits.maxBytes || text.length > limits.cacheCharsPerMinute) return null;
   // `crypto.subtle` is only in secure contexts: an http page's texts are not cached (sending
   // each text whole, each time, would be the background's work). A few questions at a time:
   // a page of many tags does not flood the background.

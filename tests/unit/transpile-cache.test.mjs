@@ -124,26 +124,39 @@ describe('the transpile cache', () => {
     assert.equal(calls.length, 0);
   });
 
-  it('bounds what one site has it receive and transpile a minute, and what it hands out', async () => {
-    const { cache: c, calls, at } = cache({ limits: { cacheCharsPerMinute: MIN * 6 + 100, cacheServedCharsPerMinute: 60 } });
-    // Each text asked for costs its length twice (received, then transpiled): three fit.
+  it('bounds what one partition, and all of them, have it receive and transpile a minute', async () => {
+    const { cache: c, calls, at } = cache({ limits: { cacheCharsPerMinute: MIN * 3 + 100, cacheCharsPerMinuteAll: MIN * 5 + 100 } });
+    // Each text costs its length once (received, hashed and transpiled): three fit a partition.
     const texts = Array.from({ length: 4 }, (_, i) => text(MIN, String(i)));
     const built = [];
-    for (const [i, t] of texts.entries()) {
-      const p = i % 2 ? A : AB; // two frames of one site share its budget
-      c.lookup(p, hex(t)); c.lookup(p, hex(t));
-      built.push(await c.sent(p, t));
-    }
+    for (const t of texts) { c.lookup(A, hex(t)); c.lookup(A, hex(t)); built.push(await c.sent(A, t)); }
     assert.deepEqual(built.map((b) => b !== null), [true, true, true, false]);
-    const other = text(MIN, 'x');
-    c.lookup(B, hex(other)); c.lookup(B, hex(other));
-    assert.notEqual(await c.sent(B, other), null, 'another site has a budget of its own');
-    // Handing out: 60 characters a minute here, a build of 29.
-    const shown = [c.lookup(AB, hex(texts[0])), c.lookup(AB, hex(texts[0])), c.lookup(AB, hex(texts[0]))];
-    assert.deepEqual(shown.map((a) => a.built !== undefined), [true, true, false]);
+    // Another frame of the same site has a budget of its own, within the background's.
+    const others = Array.from({ length: 3 }, (_, i) => text(MIN, String.fromCharCode(97 + i)));
+    const builtAB = [];
+    for (const t of others) { c.lookup(AB, hex(t)); c.lookup(AB, hex(t)); builtAB.push(await c.sent(AB, t)); }
+    assert.deepEqual(builtAB.map((b) => b !== null), [true, true, false], 'five in all');
+    // A text longer than a minute's budget is never built.
+    const long = text(MIN * 4, 'L');
+    c.lookup(B, hex(long)); c.lookup(B, hex(long));
+    assert.equal(await c.sent(B, long), null);
     at(60000);
-    assert.ok(c.lookup(AB, hex(texts[0])).built, 'a new minute, a new budget');
-    assert.equal(calls.length, 4);
+    c.lookup(A, hex(texts[3])); c.lookup(A, hex(texts[3]));
+    assert.notEqual(await c.sent(A, texts[3]), null, 'a new minute, a new budget');
+    assert.equal(calls.length, 6);
+  });
+
+  it('bounds what one partition is handed out a minute, its own count only', async () => {
+    const { cache: c, at } = cache({ limits: { cacheServedCharsPerMinute: 60 } });
+    const t = text(MIN);
+    c.lookup(A, hex(t)); c.lookup(A, hex(t));
+    assert.notEqual(await c.sent(A, t), null, 'handed out: 29 of 60');
+    const shown = [c.lookup(A, hex(t)), c.lookup(A, hex(t))];
+    assert.deepEqual(shown.map((a) => a.built !== undefined), [true, false], 'a build of 29, twice more: 87 is over 60');
+    c.lookup(AB, hex(t)); c.lookup(AB, hex(t));
+    assert.notEqual(await c.sent(AB, t), null, 'another frame of the site: its own count');
+    at(60000);
+    assert.ok(c.lookup(A, hex(t)).built, 'a new minute, a new budget');
   });
 
   it('keeps a bounded number of partitions, entries and sightings, the least recently used going', async () => {

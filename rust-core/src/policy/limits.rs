@@ -242,20 +242,23 @@ pub const PAGE_SCRIPT_NAME_MAX: usize = 64;
 /// The background's cache of transpiled page and quarantined scripts (background/transpile-cache.js),
 /// kept per partition (a frame's origin under a top site, in one browsing context). A text
 /// shorter than `MIN_CHARS` UTF-16 units is not worth its round trip to the background (the
-/// sandbox transpiles 16 KiB in one or two milliseconds). At most `PARTITIONS` partitions are kept,
-/// the least recently used dropped whole; each keeps at most `ENTRIES` outputs of at most `CHARS`
-/// units in all (least recently used out; a larger output is not kept, nor made again), and at
-/// most `SEEN_KEPT` keys of texts seen once, of texts asked for and of texts refused: at most 64 Mi units of outputs in all. A top
-/// site's pages may have the background receive and transpile `CHARS_PER_MINUTE` units a
-/// minute, and hand out `SERVED_CHARS_PER_MINUTE`: the background serves every tab, and a
-/// transpile there cannot be interrupted (at the wasm core's 3-15 MB/s, 4 Mi units are about
-/// a second); past them the sandbox transpiles, as without a cache.
+/// sandbox transpiles 16 KiB in one or two milliseconds). At most `PARTITIONS` partitions are
+/// kept, the least recently used dropped whole; each keeps at most `ENTRIES` outputs of at most
+/// `CHARS` units in all (least recently used out; a larger output is not kept, nor made again),
+/// and at most `SEEN_KEPT` keys of texts seen once, of texts asked for and of texts refused: at
+/// most 64 Mi units of outputs in all. A partition may have the background receive and
+/// transpile `CHARS_PER_MINUTE` units a minute (a longer text is never asked for) and hand out
+/// `SERVED_CHARS_PER_MINUTE`; all partitions together `CHARS_PER_MINUTE_ALL`: the background
+/// serves every tab, and a transpile there cannot be interrupted (at the wasm core's 3-15 MB/s,
+/// 16 Mi units are a few seconds of a minute at worst, 4 Mi about a second); past them the
+/// sandbox transpiles, as without a cache.
 pub const TRANSPILE_CACHE_MIN_CHARS: usize = 16 * 1024;
 pub const TRANSPILE_CACHE_PARTITIONS: usize = 16;
 pub const TRANSPILE_CACHE_ENTRIES: usize = 32;
 pub const TRANSPILE_CACHE_CHARS: usize = 4 * 1024 * 1024;
 pub const TRANSPILE_CACHE_SEEN_KEPT: usize = 256;
 pub const TRANSPILE_CACHE_CHARS_PER_MINUTE: usize = 4 * 1024 * 1024;
+pub const TRANSPILE_CACHE_CHARS_PER_MINUTE_ALL: usize = 16 * 1024 * 1024;
 pub const TRANSPILE_CACHE_SERVED_CHARS_PER_MINUTE: usize = 64 * 1024 * 1024;
 /// A frame asks the cache at most `ASKING_MAX` questions at once (a page of many tags does not
 /// flood the background); a content script asked for a text that has not sent it in `ASKED_MS`
