@@ -8,7 +8,7 @@
 // sandbox sends it (by design: the page asked for the script). Nothing from the page reaches
 // the kernel's controls: the messages the host sends are built here, the page supplies data.
 
-/* global openSandbox, paranoidPolicy, paranoidReadText, paranoidCachedBuild, cloneInto */
+/* global openSandbox, paranoidPolicy, paranoidReadText, paranoidCachedBuild, paranoidRunBuild, cloneInto */
 /* exported paranoidPageScripts, paranoidPageScriptType */
 
 const paranoidPageScriptType = 'text/x-paranoid';
@@ -176,9 +176,9 @@ function paranoidPageScripts(site, registry, open = openSandbox) {
         });
       });
       update({ status: 'running' });
-      // The cached build runs as it is, with the text for its source map's and `toString`'s sake.
+      // Only the tag that opened the sandbox has its build named in the sandbox's `configure`.
       const built = group.opener === element ? await group.built : null;
-      const result = built === null ? await sandbox.run(text, label) : await sandbox.run(built.code, label, { prebuilt: true, sourceMap: built.sourceMap, original: text });
+      const result = await paranoidRunBuild(sandbox, text, built, label);
       if (result.status === 'ok') { update({ status: 'ran' }); emit(element, 'paranoid-ran', { file: label }); }
       else if (result.status === 'rejected') {
         update({ status: 'rejected', diagnostics: result.diagnostics, reason: result.diagnostics?.[0]?.message ?? 'rejected' });

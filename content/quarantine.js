@@ -7,7 +7,7 @@
 // all. What the script reached for and did not find (`document`, `navigator`, `fetch`, …) is
 // the report people want to see.
 
-/* global openSandbox, paranoidExtension, paranoidPolicy, paranoidBuildShape */
+/* global openSandbox, paranoidExtension, paranoidPolicy, paranoidIsBuildPart, paranoidRunBuild */
 /* exported paranoidQuarantine */
 
 /**
@@ -35,7 +35,7 @@ function paranoidQuarantine(site, registry, open = openSandbox) {
       if (!answer || answer.ok !== true) throw new Error(answer?.error ?? 'no answer from the background');
       text = answer.text;
       // The session transpiled it before (background/transpile-cache.js): it runs as it is.
-      built = paranoidBuildShape(answer.built) ? answer.built : null;
+      built = paranoidIsBuildPart(answer.built) ? answer.built : null;
     } catch (error) {
       update({ status: 'error', reason: `not fetched: ${error.message}` });
       return;
@@ -47,7 +47,7 @@ function paranoidQuarantine(site, registry, open = openSandbox) {
         if (event.type === 'quiet') update({ cpuMs: event.cpuMs });
       } });
       update({ status: 'running' });
-      const result = built === null ? await sandbox.run(text, url) : await sandbox.run(built.code, url, { prebuilt: true, sourceMap: built.sourceMap, original: text });
+      const result = await paranoidRunBuild(sandbox, text, built, url);
       if (result.status === 'rejected') update({ status: 'rejected', diagnostics: result.diagnostics, reason: result.diagnostics?.[0]?.message ?? 'rejected' });
       else if (result.status === 'error') update({ status: 'error', error: result.error ?? null, reason: result.error ? `${result.error.name}: ${result.error.message}` : String(result.reason) });
       else if (result.status === 'ok') update({ status: 'ran' });

@@ -6,18 +6,11 @@
 // digest; anything else here (no answer, a short text, an answer of the wrong shape) gives
 // null, and the sandbox transpiles the text itself, as without a cache.
 
-/* global paranoidExtension, paranoidPolicy */
-/* exported paranoidCachedBuild, paranoidBuildShape */
+/* global paranoidExtension, paranoidPolicy, paranoidSha256Hex, paranoidIsBuildPart */
+/* exported paranoidCachedBuild, paranoidRunBuild */
 
 // Questions to the background under way from this frame (at most `pageScripts.cacheAskingMax`).
 let paranoidCacheAsking = 0;
-
-/** Whether `built` has the shape a prebuilt run needs. */
-function paranoidBuildShape(built) {
-  return built !== null && typeof built === 'object' && typeof built.code === 'string'
-    && typeof built.digest === 'string' && /^[0-9a-f]{64}$/.test(built.digest)
-    && (built.sourceMap === null || typeof built.sourceMap === 'string');
-}
 
 /**
  * @param {string} text
@@ -32,14 +25,25 @@ async function paranoidCachedBuild(text) {
   if (!globalThis.crypto?.subtle || paranoidCacheAsking >= limits.cacheAskingMax) return null;
   paranoidCacheAsking++;
   try {
-    const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-    const key = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const key = await paranoidSha256Hex(text);
     let answer = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:transpiled', key });
     if (answer?.send === true) answer = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:transpiled', source: text });
-    return paranoidBuildShape(answer?.built) ? answer.built : null;
+    return paranoidIsBuildPart(answer?.built) ? answer.built : null;
   } catch {
     return null;
   } finally {
     paranoidCacheAsking--;
   }
+}
+
+/**
+ * Runs `text` in `sandbox`: its build as it is when there is one (the sandbox's `configure`
+ * named its digest), with the text for the source map's and `toString`'s sake; else the text.
+ * @param {object} sandbox an `openSandbox` handle
+ * @param {{ code: string, sourceMap: string | null } | null} built
+ */
+function paranoidRunBuild(sandbox, text, built, filename) {
+  return built === null
+    ? sandbox.run(text, filename)
+    : sandbox.run(built.code, filename, { prebuilt: true, sourceMap: built.sourceMap, original: text });
 }

@@ -12,17 +12,11 @@
 // pages and the background only, and an edited or stale build is simply not used (the sandbox
 // transpiles the texts, as it would without one).
 
-/* global paranoidExtension, paranoidPolicy, paranoidWasmCall */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidSha256Hex, paranoidIsBuildPart */
 /* exported paranoidBuiltKey, paranoidBuildTexts, paranoidBuildInputs, paranoidBuildUserscript, paranoidCurrentBuild */
 
 /** @param {string} id */
 const paranoidBuiltKey = (id) => `paranoid:us:built:${id}`;
-
-/** The SHA-256 of `text`'s UTF-8, in hex (the core's `paranoid_sha256` gives the same). */
-async function paranoidSha256Hex(text) {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** What a build is made from: the `@require`s' texts, then the script's, in the order they run. */
 const paranoidBuildTexts = (record) => [...record.requires.map((r) => String(r.text)), String(record.source)];
@@ -57,9 +51,7 @@ async function paranoidCurrentBuild(record) {
   if (built === null || typeof built !== 'object' || typeof core !== 'string' || core === '' || built.core !== core) return null;
   const texts = paranoidBuildTexts(record);
   if (!Array.isArray(built.parts) || built.parts.length !== texts.length) return null;
-  const part = (p) => p !== null && typeof p === 'object' && typeof p.code === 'string' && typeof p.digest === 'string' && /^[0-9a-f]{64}$/.test(p.digest)
-    && (p.sourceMap === null || typeof p.sourceMap === 'string');
-  if (!built.parts.every(part)) return null;
+  if (!built.parts.every(paranoidIsBuildPart)) return null;
   if (built.inputs !== await paranoidBuildInputs(record)) return null;
   return built;
 }

@@ -14,7 +14,7 @@
 // Also where a script's text comes from, for the install page and the update checks alike: the
 // URL its newer versions are fetched from, and the fetch with its redirect rule.
 
-/* global paranoidExtension, paranoidWasmCall, paranoidReadText, paranoidPolicy, paranoidBuiltKey, paranoidBuildUserscript, paranoidCurrentBuild */
+/* global paranoidExtension, paranoidHex, paranoidWasmCall, paranoidReadText, paranoidPolicy, paranoidBuiltKey, paranoidBuildUserscript, paranoidCurrentBuild */
 /* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript, paranoidUserscriptPage */
 
 const paranoidUserscriptKeys = {
@@ -37,8 +37,7 @@ const paranoidUserscriptKeys = {
  */
 async function paranoidUserscriptId(namespace, name, source) {
   const bytes = new TextEncoder().encode(`${namespace ?? ''}\n${name}${source === undefined ? '' : `\n${source}`}`);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return paranoidHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)).slice(0, 16));
 }
 
 const paranoidStorage = () => paranoidExtension.storage.local;

@@ -33,7 +33,7 @@ function realm(stored = {}) {
     chrome: { storage: { local } }, crypto: webcrypto, TextEncoder, structuredClone,
     paranoidPolicy: () => policy,
   });
-  for (const file of ['shared/extension-api.js', 'shared/site-settings.js', 'shared/userscript-store.js']) {
+  for (const file of ['shared/extension-api.js', 'shared/site-settings.js', 'shared/digest.js', 'shared/userscript-store.js']) {
     vm.runInContext(readFileSync(new URL(file, ROOT), 'utf8'), context, { filename: file });
   }
   const api = vm.runInContext(`({ paranoidSiteSettings, paranoidSitesKey, paranoidUserscriptKeys, paranoidUserscriptId,
