@@ -17,8 +17,8 @@
 //!    buffer for the worst case of UTF-8), returns the length of its answer, a UTF-8 JSON object at
 //!    `paranoid_output()`: `{ok: true, code, sourceMap, sourceKey}` (and `sourceText` for a
 //!    function: the text its source-text marks point into), `{ok: true, diagnostics: []}` (vet),
-//!    `{ok: true, reads, writes, names}` (page use), `{ok: true, digest}` (SHA-256, hex) or
-//!    `{ok: false, diagnostics}`.
+//!    `{ok: true, reads, writes, names}` (page use), `{ok: true, digest}` (SHA-256, hex),
+//!    `{ok: true, sourceKey}` (a text's source key) or `{ok: false, diagnostics}`.
 //!
 //! (Match patterns and userscript metadata are `rust-meta`'s, in a wasm of their own.) The two
 //! buffers and their exports are the `wasm-abi/` crate's, which rust-meta's wasm uses too: the
@@ -39,6 +39,7 @@ pub(crate) enum Request {
     Eval,
     PageUse,
     Sha256,
+    SourceKey,
     Function {
         kind: FunctionKind,
         parts: usize,
@@ -75,6 +76,9 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
                 let digest = sha2::Sha256::digest(utf8(input)?.as_bytes());
                 let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
                 serde_json::json!({ "ok": true, "digest": hex })
+            }
+            Request::SourceKey => {
+                serde_json::json!({ "ok": true, "sourceKey": crate::source_key(utf8(input)?) })
             }
             Request::PageUse => {
                 let u = crate::page_use(utf8(input)?)?;
@@ -247,6 +251,13 @@ mod exports {
         respond(Request::Sha256, len, 0)
     }
 
+    /// The key a text's source-text marks name (`source_text.rs`): for a text transpiled
+    /// before, whose functions' `toString` must find it.
+    #[no_mangle]
+    pub extern "C" fn paranoid_source_key(len: u32) -> u32 {
+        respond(Request::SourceKey, len, 0)
+    }
+
     /// What of the page a userscript's code reaches for (the install page's question).
     #[no_mangle]
     pub extern "C" fn paranoid_page_use(len: u32) -> u32 {
@@ -292,6 +303,16 @@ mod tests {
             answer["digest"],
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn source_key_answers_the_key_the_transpile_names() {
+        let key = parse(&answer(Request::SourceKey, 0, b"x = 1;"));
+        let transpiled = parse(&answer(Request::Transpile, 0, b"x = 1;"));
+        assert_eq!(key["sourceKey"], transpiled["sourceKey"]);
+        // XXH3-64 of the empty text, as the reference implementation gives it.
+        let empty = parse(&answer(Request::SourceKey, 0, b""));
+        assert_eq!(empty["sourceKey"], "2d06800538d394c2");
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub use function::{handed_over, transpile_function, FunctionKind};
 pub use level::EsLevel;
 pub use page_use::{page_use, PageUse};
 pub use source::LineIndex;
-pub use source_text::{without_marks, MARK_MAX_LEN};
+pub use source_text::{source_key, without_marks, MARK_MAX_LEN};
 pub use verify::{check_output, free_identifiers};
 
 /// What the caller may choose.

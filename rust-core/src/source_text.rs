@@ -3,8 +3,8 @@
 //! The engine's `toString` of a sandboxed function would show the transpiled text (scope
 //! prefixes, no comments). So every function, arrow and class the input wrote carries, as the
 //! last thing before its closing `}`, a comment that names its original text:
-//! `/*paranoid:f:KEY:START:END*/` (`c` for a class), where KEY is the first 16 hex digits of the
-//! SHA-256 of the input and START..END its range there in UTF-16 units, as the engine slices
+//! `/*paranoid:f:KEY:START:END*/` (`c` for a class), where KEY is the input's [`source_key`]
+//! and START..END its range there in UTF-16 units, as the engine slices
 //! it (a static method's text starts after `static`). The kernel's `toString` stand-in reads the
 //! comment off the end of the engine's text and answers with that slice of the input it keeps
 //! under KEY.
@@ -22,7 +22,6 @@
 
 use std::cell::RefCell;
 
-use sha2::{Digest, Sha256};
 use swc_common::comments::{Comment, CommentKind, Comments};
 use swc_common::{BytePos, SourceFile, Span, Spanned, SyntaxContext, DUMMY_SP};
 use swc_ecma_ast::*;
@@ -59,13 +58,12 @@ impl Marks {
     }
 }
 
-/// The key of a source text: the first 16 hex digits of its SHA-256 (of its UTF-8).
+/// The key of a source text: the XXH3-64 of its UTF-8, as 16 hex digits. A key only finds,
+/// in one sandbox, a text that sandbox transpiled: a collision can make a function's `toString`
+/// show another of the same sandbox's texts, nothing more, so the hash needs speed, not
+/// resistance (SHA-256 here was a quarter of a transpile's instructions).
 pub fn source_key(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .take(8)
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
 }
 
 /// Marks every function, arrow and class of `script` (whose positions point into `file`).

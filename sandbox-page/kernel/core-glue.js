@@ -121,6 +121,10 @@ function makeCore(c, module, policy) {
     sha256(text) {
       return record(call([text], false, (e, len) => e.paranoid_sha256(len)));
     },
+    /** The key `text`'s source-text marks name once transpiled, as `sourceKey`. */
+    sourceKey(text) {
+      return record(call([text], false, (e, len) => e.paranoid_source_key(len)));
+    },
     /** For tests: whether the next call will make a new instance. */
     get discarded() { return dirty || exports === null; },
   });

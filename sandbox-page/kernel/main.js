@@ -134,7 +134,7 @@ function kernelMain(g) {
     const clock = makeClock(c, { __proto__: null, changed: turns.changed, uncaught: sandboxConsole.uncaught }, policy.clockStepMs);
     // 5. The `Function` stand-ins (with layer 2, the real constructors replaced), and
     //    `toString` giving each function's original text (with the transpiler: its marks).
-    const sourceTexts = makeSourceTexts(c, policy, (t) => core.sha256(t).digest);
+    const sourceTexts = makeSourceTexts(c, policy, (t) => core.sourceKey(t).sourceKey);
     if (layers.transpile) sourceTexts.install();
     const functions = tameFunctionConstructors(c, compileFunction(core, layers, sourceTexts), layers.scrub);
     // 6. `paranoid`, completed and frozen by `configure`.

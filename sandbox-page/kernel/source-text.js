@@ -17,18 +17,18 @@
 //    transpiled (the policy's `nativeSourceKeys`: the DOM replica and the GM API), which stand
 //    in for the browser's own DOM and a manager's API.
 // 4. What is kept: the text of each script, `Function` and eval the core transpiled (its key
-//    comes with the output), and of code transpiled before (key: the first 16 hex digits of
-//    its SHA-256, computed by the core only when a mark names a key not known yet: a page
-//    load pays no hash for a `toString` nobody calls), at most `sandbox.sourceTextChars` units
-//    in all; past that nothing more is kept and rule 2's fallback answers.
+//    comes with the output), and of code transpiled before (its key computed by the core only
+//    when a mark names a key not known yet: a page load pays no hash for a `toString` nobody
+//    calls), at most `sandbox.sourceTextChars` units in all; past that nothing more is kept and
+//    rule 2's fallback answers.
 // Spec: ECMA-262 §20.2.3.5 (Function.prototype.toString), §19.2.1.1 (NativeFunction syntax).
 
 /**
  * @param {any} c captured commons
  * @param {{ sandbox: { sourceTextChars: number, sourceMarkChars: number }, nativeSourceKeys?: string[] }} policy
- * @param {(text: string) => string | undefined} digestOf the SHA-256 of a text, hex
+ * @param {(text: string) => string | undefined} keyOf the core's source key of a text (16 hex digits)
  */
-function makeSourceTexts(c, policy, digestOf) {
+function makeSourceTexts(c, policy, keyOf) {
   const MAX_CHARS = policy.sandbox.sourceTextChars;
   const KEY = /^[0-9a-f]{16}$/;
   // The mark at the end of a function's or a class's text, in the tail of its longest length.
@@ -64,11 +64,11 @@ function makeSourceTexts(c, policy, digestOf) {
   const settle = () => {
     while (pendingCount > 0) {
       const text = pending[pendingCount - 1];
-      const digest = digestOf(text);
+      const key = keyOf(text);
       pendingCount--;
       pending[pendingCount] = undefined;
       chars -= text.length;
-      if (typeof digest === 'string') keep(c.apply(c.stringSlice, digest, [0, 16]), text);
+      keep(key, text);
     }
   };
   const answer = (fn) => {
@@ -95,8 +95,8 @@ function makeSourceTexts(c, policy, digestOf) {
     __proto__: null,
     keep,
     /**
-     * Keeps a text transpiled before, under the key its marks name (its SHA-256's start),
-     * hashed when a mark first names a key not known (`settle`); false when over the budget.
+     * Keeps a text transpiled before, under the key its marks name, computed when a mark first
+     * names a key not known (`settle`); false when over the budget.
      */
     keepOriginal(text) {
       if (typeof text !== 'string' || chars + text.length > MAX_CHARS) return false;

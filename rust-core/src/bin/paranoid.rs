@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use paranoid_core::policy::limits::MAX_NESTING;
 use paranoid_core::{
-    nesting_depth, transpile, transpile_eval, transpile_function, vet, Diagnostic, EsLevel,
-    FunctionKind, LineIndex, Options,
+    nesting_depth, source_key, transpile, transpile_eval, transpile_function, vet, Diagnostic,
+    EsLevel, FunctionKind, LineIndex, Options,
 };
 use paranoid_meta::connect::ConnectHost;
 use paranoid_meta::match_pattern::MatchPattern;
@@ -28,6 +28,8 @@ usage:
       (like `new Function(...ARGS)`: the last ARG is the body, the others are parameters)
   paranoid nesting FILE...
       (prints how deep each file nests, as the limit counts it)
+  paranoid source-key FILE
+      (prints the key the source-text marks of FILE's transpiled code name)
   paranoid policy
       (prints the policy tables the sandbox's JS side is generated from, as JSON)
   paranoid throughput [--iterations N] FILE...
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Some("transpile") => cmd_transpile(&args[1..]),
         Some("function") => cmd_function(&args[1..]),
         Some("nesting") => cmd_nesting(&args[1..]),
+        Some("source-key") => cmd_source_key(&args[1..]),
         Some("match-pattern") => cmd_match_pattern(&args[1..]),
         Some("userscript") => cmd_userscript(&args[1..]),
         Some("matches") => cmd_matches(&args[1..]),
@@ -275,6 +278,15 @@ fn cmd_function(args: &[String]) -> Result<bool, Usage> {
             Ok(false)
         }
     }
+}
+
+fn cmd_source_key(args: &[String]) -> Result<bool, Usage> {
+    let flags = parse_flags(args, &[])?;
+    let [path] = flags.positional.as_slice() else {
+        return Err(Usage("`source-key` needs exactly one FILE".into()));
+    };
+    println!("{}", source_key(&read_input(path)?));
+    Ok(true)
 }
 
 fn cmd_nesting(args: &[String]) -> Result<bool, Usage> {

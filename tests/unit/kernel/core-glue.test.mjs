@@ -56,7 +56,7 @@ describe('the core through the glue', { skip }, () => {
   it('imports nothing and exports only the protocol of rust-core/src/abi.rs', () => {
     assert.deepEqual(WebAssembly.Module.imports(module), []);
     const exported = WebAssembly.Module.exports(module).map((e) => e.name);
-    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_eval', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use', 'paranoid_sha256']) {
+    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_eval', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use', 'paranoid_sha256', 'paranoid_source_key']) {
       assert.ok(exported.includes(name), name);
     }
   });
@@ -65,7 +65,7 @@ describe('the core through the glue', { skip }, () => {
     const { core } = glue();
     const ok = core.transpile('x = 1;');
     const refused = core.vet("'use strict'; with (a) {}");
-    for (const record of [ok, refused, core.vet('x;'), core.sha256('x')]) {
+    for (const record of [ok, refused, core.vet('x;'), core.sha256('x'), core.sourceKey('x')]) {
       assert.equal(Object.getPrototypeOf(record), null);
       assert.deepEqual(Object.keys(record), ['ok', 'code', 'sourceMap', 'diagnostics', 'digest', 'sourceKey', 'sourceText']);
       assert.equal(typeof record.ok, 'boolean');
@@ -73,11 +73,15 @@ describe('the core through the glue', { skip }, () => {
     assert.equal(ok.ok, true);
     assert.match(ok.code, /__paranoid_scope__\.x=1/);
     assert.equal(typeof JSON.parse(ok.sourceMap).mappings, 'string');
-    assert.equal(ok.sourceKey, createHash('sha256').update('x = 1;', 'utf8').digest('hex').slice(0, 16));
+    // The key is XXH3-64 of the input's UTF-8, the same through the source-key entry.
+    assert.match(ok.sourceKey, /^[0-9a-f]{16}$/);
+    assert.equal(core.sourceKey('x = 1;').sourceKey, ok.sourceKey);
+    assert.equal(core.sourceKey('').sourceKey, '2d06800538d394c2');
+    assert.notEqual(core.sourceKey('x = 2;').sourceKey, ok.sourceKey);
     assert.equal(ok.sourceText, undefined, 'only a function\'s answer names its assembled text');
     const made = core.transpileFunction(Object.assign(Object.create(null), { 0: 'a', 1: 'return a', length: 2 }), 'normal', null);
     assert.equal(made.sourceText, '(function anonymous(a\n) {\nreturn a\n})');
-    assert.equal(made.sourceKey, createHash('sha256').update(made.sourceText, 'utf8').digest('hex').slice(0, 16));
+    assert.equal(made.sourceKey, core.sourceKey(made.sourceText).sourceKey);
     assert.equal(refused.ok, false);
     assert.equal(refused.code, undefined);
     assert.ok(refused.diagnostics.some((d) => d.code === 'with-statement'));

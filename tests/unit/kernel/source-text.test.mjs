@@ -8,19 +8,19 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { paranoidBin } from '../../../rust-core/tests/node/paranoid-cli.mjs';
 import { kernelPolicy, withCommons } from './load-kernel-file.mjs';
 
 const policy = kernelPolicy();
-const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 const transpile = (source) => execFileSync(paranoidBin(), ['transpile', '-'], { input: source, encoding: 'utf8' });
+/** The core's key of a text, as the kernel's `core.sourceKey` gives it. */
+const sourceKey = (text) => execFileSync(paranoidBin(), ['source-key', '-'], { input: text, encoding: 'utf8' }).trim();
 
 /** The stand-in installed over a fresh realm with a small runtime, and a way to run sources. */
-function boot(limits = {}, digestOf = sha256, nativeSourceKeys = undefined) {
+function boot(limits = {}, keyOf = sourceKey, nativeSourceKeys = undefined) {
   const { c, realm, makeSourceTexts } = withCommons(['source-text.js']);
-  const texts = makeSourceTexts(c, { ...policy, sandbox: { ...policy.sandbox, ...limits }, nativeSourceKeys }, digestOf);
+  const texts = makeSourceTexts(c, { ...policy, sandbox: { ...policy.sandbox, ...limits }, nativeSourceKeys }, keyOf);
   texts.install();
   const S = realm.run('({ Object })');
   Object.assign(realm.global, {
@@ -36,7 +36,7 @@ function boot(limits = {}, digestOf = sha256, nativeSourceKeys = undefined) {
   });
   /** Transpiles and runs `source`, keeping its text unless `keep` is false; returns the scope. */
   const load = (source, { keep = true } = {}) => {
-    if (keep) assert.equal(texts.keep(sha256(source).slice(0, 16), source), true);
+    if (keep) assert.equal(texts.keep(sourceKey(source), source), true);
     realm.run(transpile(source));
     return S;
   };
@@ -100,7 +100,7 @@ describe('Function.prototype.toString in the sandbox', () => {
     assert.match(toString(S.lost), /\/\*paranoid:f:[0-9a-f]{16}:\d+:\d+\*\/\}$/);
     // A text kept under the key, but shorter than the mark says: not sliced past its end.
     const source = 'var g = function () { return 2 };';
-    texts.keep(sha256(source).slice(0, 16), 'var g');
+    texts.keep(sourceKey(source), 'var g');
     const G = load(source, { keep: false });
     assert.match(toString(G.g), /paranoid:f:/);
   });
@@ -129,7 +129,7 @@ describe('Function.prototype.toString in the sandbox', () => {
 
   it('answers in the native form for the texts the build transpiled (the policy\'s nativeSourceKeys)', () => {
     const library = 'function querySelector(selector) { return null; }\nclass HTMLElement {}\nvar make = () => 1;';
-    const { toString, realm, texts } = boot({}, sha256, [sha256(library).slice(0, 16), 42]);
+    const { toString, realm, texts } = boot({}, sourceKey, [sourceKey(library), 42]);
     assert.equal(texts.keepOriginal(library), true);
     realm.run(transpile(library));
     const S = realm.run('__paranoid_scope__');
@@ -138,14 +138,14 @@ describe('Function.prototype.toString in the sandbox', () => {
     assert.equal(toString(S.make), 'function make() { [native code] }');
     // Another text's functions still show their own text.
     const own = 'var mine = function (a) { return a; };';
-    texts.keep(sha256(own).slice(0, 16), own);
+    texts.keep(sourceKey(own), own);
     realm.run(transpile(own));
     assert.equal(toString(S.mine), 'function (a) { return a; }');
   });
 
   it('hashes a text transpiled before only when a mark names a key it does not know, once', () => {
     const hashed = [];
-    const { texts, toString, realm } = boot({}, (text) => { hashed.push(text.length); return sha256(text); });
+    const { texts, toString, realm } = boot({}, (text) => { hashed.push(text.length); return sourceKey(text); });
     const original = 'var f = function /* kept */ (a) { return a; };';
     realm.run(transpile('var other = function () {};'));
     assert.equal(texts.keepOriginal(original), true);

@@ -16,9 +16,10 @@ pub struct Transpiled {
     pub code: String,
     /// The SHA-256 (hex) of `code`: the policy's `prebuilt` list.
     pub digest: String,
-    /// The key its source-text marks name (the first 16 hex digits of the input's SHA-256, as
-    /// the core computes it): the policy's `nativeSourceKeys`, whose functions' `toString`
-    /// answers in the native form, as the browser's own DOM and the managers' API would.
+    /// The key its source-text marks name (the CLI's `source-key`: the core computes it, so
+    /// that the formula lives in one place): the policy's `nativeSourceKeys`, whose functions'
+    /// `toString` answers in the native form, as the browser's own DOM and the managers' API
+    /// would.
     pub source_key: String,
 }
 
@@ -45,12 +46,24 @@ pub fn transpile(root: &Path, cli: &Path, name: &str, text: &str) -> Result<Tran
     let code =
         String::from_utf8(output.stdout).map_err(|e| format!("the transpiler's output: {e}"))?;
     let digest = sha256_hex(code.as_bytes());
-    let source_key = sha256_hex(text.as_bytes())[..16].to_string();
+    let source_key = source_key(root, cli, &source)?;
     Ok(Transpiled {
         code,
         digest,
         source_key,
     })
+}
+
+/// The key the core gives the text in `path`'s source-text marks.
+fn source_key(root: &Path, cli: &Path, path: &Path) -> Result<String, String> {
+    let mut c = cmd(cli, root);
+    c.arg("source-key").arg(path);
+    let output = c.output().map_err(|e| format!("cannot run the CLI: {e}"))?;
+    let key = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    if !output.status.success() || key.len() != 16 || !key.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("the CLI gave no source key for {}", path.display()));
+    }
+    Ok(key)
 }
 
 /// Where the GM prelude lands in the extension, transpiled like the DOM library.
