@@ -24,18 +24,22 @@
 /* global paranoidExtension, paranoidPolicy */
 /* exported openSandbox, paranoidSandboxHandle */
 
-let paranoidWasmBytes = null;
+let paranoidWasmBlob = null;
 
-/** The core's bytes, fetched from the package once per content script (again after a failure). */
-function paranoidCoreBytes() {
-  if (paranoidWasmBytes === null) {
-    paranoidWasmBytes = fetch(paranoidExtension.runtime.getURL('core/paranoid_core.wasm')).then((response) => {
+/**
+ * The core, fetched from the package once per content script (again after a failure), as a
+ * Blob: each frame is sent the same one, and posting a Blob copies nothing on the page's thread
+ * (an ArrayBuffer was copied whole for each sandbox).
+ */
+function paranoidCoreBlob() {
+  if (paranoidWasmBlob === null) {
+    paranoidWasmBlob = fetch(paranoidExtension.runtime.getURL('core/paranoid_core.wasm')).then((response) => {
       if (!response.ok) throw new Error(`cannot load the core: HTTP ${response.status}`);
-      return response.arrayBuffer();
+      return response.blob();
     });
-    paranoidWasmBytes.catch(() => { paranoidWasmBytes = null; });
+    paranoidWasmBlob.catch(() => { paranoidWasmBlob = null; });
   }
-  return paranoidWasmBytes;
+  return paranoidWasmBlob;
 }
 
 /** A fresh 128-bit key, as 32 hexadecimal digits. */
@@ -213,8 +217,8 @@ function paranoidOpenFrame(layers) {
 }
 
 async function paranoidBootFrame(layers) {
-  // The core's bytes come while the frame loads: they go to it only after its `hello`.
-  const wasm = paranoidCoreBytes();
+  // The core comes while the frame loads: it goes to the frame only after its `hello`.
+  const wasm = paranoidCoreBlob();
   const host = document.createElement('div');
   // Rendered, not `display:none`: Chromium backgrounds the process of a frame that is not
   // rendered, and its workers' plain JavaScript then runs slower (measured: a loop of object
@@ -262,7 +266,7 @@ async function paranoidBootFrame(layers) {
     if (message !== null && typeof message === 'object' && message.type === 'hello' && message.key === frameKey) {
       proven = true;
       clearTimeout(deadline);
-      wasm.then((bytes) => { if (sandbox.handle.death === null) port.postMessage({ type: 'create', wasm: bytes, options: { layers } }); },
+      wasm.then((blob) => { if (sandbox.handle.death === null) port.postMessage({ type: 'create', wasm: blob, options: { layers } }); },
         (error) => sandbox.die(String(error.message), 'error'));
     } else {
       sandbox.die('the sandbox frame did not prove itself (the page may have replaced it)', 'error');

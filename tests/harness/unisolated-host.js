@@ -11,7 +11,7 @@ let unisolatedWasm = null;
 
 /** Opens a sandbox whose worker runs in this page, without the frame or its watchdog. */
 async function openUnisolated(options = {}) {
-  if (unisolatedWasm === null) unisolatedWasm = await (await fetch('/ext/core/paranoid_core.wasm')).arrayBuffer();
+  if (unisolatedWasm === null) unisolatedWasm = await (await fetch('/ext/core/paranoid_core.wasm')).blob();
   let driver = null;
   const sandbox = paranoidSandboxHandle((m) => driver.fromHost(m), options, () => { driver.kill('the run is over'); });
   driver = paranoidWorkerDriver({ kernel: paranoidKernel, policy: paranoidPolicy(), send: (m) => sandbox.deliver(m), watchdog: false });

@@ -43,7 +43,7 @@ function driverContext({ clock = null, compile = async () => ({ stand: 'in' }) }
   vm.runInContext(readFileSync(new URL('sandbox-page/worker-driver.js', ROOT), 'utf8'), context, { filename: 'worker-driver.js' });
   const sent = [];
   const driver = context.paranoidWorkerDriver({ kernel: function kernel() {}, policy, send: (m) => sent.push(m), watchdog: clock !== null });
-  driver.fromHost({ type: 'create', wasm: new Uint8Array(8), options: {} });
+  driver.fromHost({ type: 'create', wasm: new Blob([new Uint8Array(8)]), options: {} });
   return { driver, sent, posted, worker: () => self };
 }
 

@@ -57,7 +57,7 @@ function hostRealm() {
     navigator: { hardwareConcurrency: 2 },
     crypto: webcrypto,
     MessageChannel: TrackedChannel,
-    fetch: async () => ({ ok: true, arrayBuffer: async () => new ArrayBuffer(8) }),
+    fetch: async () => ({ ok: true, blob: async () => new Blob([new ArrayBuffer(8)]) }),
     document: { documentElement, createElement: (tag) => { const e = makeElement(tag); elements.push(e); return e; } },
     MutationObserver: class { constructor(f) { this.f = f; observers.push(this); } observe() {} disconnect() { this.f = () => {}; } },
     setTimeout: (f, ms) => { timers.push({ f, ms }); return timers.length; },
