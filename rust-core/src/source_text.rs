@@ -27,6 +27,8 @@ use swc_common::{BytePos, SourceFile, Span, Spanned, SyntaxContext, DUMMY_SP};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
+use crate::source::utf16_len;
+
 /// The longest a mark can be: `/*paranoid:f:` + 16 hex digits + two offsets of up to 10 digits
 /// with their colons + `*/`.
 pub const MARK_MAX_LEN: usize = 13 + 16 + 1 + 10 + 1 + 10 + 2;
@@ -272,31 +274,17 @@ fn comments_for(text: &str, found: Vec<Found>, key: &str) -> Vec<Option<Comment>
 /// The UTF-16 offset of each of the sorted byte `offsets` of `text` (char boundaries), in one
 /// walk of it.
 fn units_at(text: &str, offsets: &[usize]) -> Vec<usize> {
-    let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(offsets.len());
     let (mut byte, mut units) = (0, 0);
     for &target in offsets {
-        let target = target.min(bytes.len());
+        let target = target.min(text.len());
         if target > byte {
-            units += utf16_len(&bytes[byte..target]);
+            units += utf16_len(&text[byte..target]);
             byte = target;
         }
         out.push(units);
     }
     out
-}
-
-/// How many UTF-16 units the UTF-8 `bytes` (whole characters) are: one per character, two for
-/// one of four bytes. An ASCII run, most of any script, is counted by its length (`is_ascii`
-/// reads a word at a time); walking characters was 4 M instructions of lodash's transpile.
-fn utf16_len(bytes: &[u8]) -> usize {
-    if bytes.is_ascii() {
-        return bytes.len();
-    }
-    bytes
-        .iter()
-        .map(|&b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
-        .sum()
 }
 
 impl Comments for Marks {

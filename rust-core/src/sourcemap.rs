@@ -5,7 +5,7 @@
 use swc_common::source_map::SmallPos;
 use swc_common::{BytePos, SourceFile};
 
-use crate::source::line_starts;
+use crate::source::{line_starts, utf16_len};
 
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -94,11 +94,7 @@ impl<'a> Positions<'a> {
                 (at, column) if start <= at && at <= end => (at, column),
                 _ => (start, 0),
             };
-            let column = column
-                + self.text[from..end]
-                    .chars()
-                    .map(char::len_utf16)
-                    .sum::<usize>();
+            let column = column + utf16_len(&self.text[from..end]);
             self.cursor = (end, column);
             column
         };
