@@ -14,7 +14,7 @@
 // Also where a script's text comes from, for the install page and the update checks alike: the
 // URL its newer versions are fetched from, and the fetch with its redirect rule.
 
-/* global paranoidExtension, paranoidHex, paranoidWasmCall, paranoidReadText, paranoidPolicy, paranoidBuiltKey, paranoidBuildUserscript, paranoidCurrentBuild */
+/* global paranoidExtension, paranoidSha256Hex, paranoidWasmCall, paranoidReadText, paranoidPolicy, paranoidBuiltKey, paranoidBuildUserscript, paranoidCurrentBuild */
 /* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript, paranoidUserscriptPage */
 
 const paranoidUserscriptKeys = {
@@ -36,8 +36,8 @@ const paranoidUserscriptKeys = {
  * @param {string} [source]
  */
 async function paranoidUserscriptId(namespace, name, source) {
-  const bytes = new TextEncoder().encode(`${namespace ?? ''}\n${name}${source === undefined ? '' : `\n${source}`}`);
-  return paranoidHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)).slice(0, 16));
+  // The first 16 bytes of the SHA-256, in hex.
+  return (await paranoidSha256Hex(`${namespace ?? ''}\n${name}${source === undefined ? '' : `\n${source}`}`)).slice(0, 32);
 }
 
 const paranoidStorage = () => paranoidExtension.storage.local;
