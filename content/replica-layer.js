@@ -515,6 +515,22 @@ function paranoidReplicaLayer(init) {
   };
   const listened = new WeakMap();
   const refuse = (what, why) => () => { throw new TypeError(`${what} is not available to a sandboxed userscript: ${why}`); };
+  // Layout: there is none in the replica. A box's coordinates throw, naming the API; how many
+  // boxes an element has answers only whether it is rendered as far as the replica can tell
+  // (connected, and neither it nor an ancestor `hidden`, `display: none` in its own style, or
+  // in <head> or <template>; a stylesheet's rules are not seen). That count is what jQuery's
+  // `:visible` and `:hidden` read, which scripts test after their own `hide()` and `toggle()`.
+  const NO_LAYOUT = 'there is no layout in the replica';
+  const rendered = (el) => {
+    if (!connected(el)) return false;
+    for (let n = el; n && n.nodeType === 1; n = n.parentNode) {
+      if (n.hasAttribute('hidden') || n.style?.display === 'none' || n.localName === 'head' || n.localName === 'template') return false;
+    }
+    return true;
+  };
+  const box = Object.freeze(Object.create(null, Object.fromEntries(['x', 'y', 'width', 'height', 'top', 'right', 'bottom', 'left'].map((k) => [k, { get: refuse(`an element's box (${k})`, NO_LAYOUT) }]))));
+  Object.defineProperty(E, 'getBoundingClientRect', { configurable: true, writable: true, value: refuse('getBoundingClientRect()', NO_LAYOUT) });
+  Object.defineProperty(E, 'getClientRects', { configurable: true, writable: true, value: function getClientRects() { return Object.freeze(rendered(this) ? [box] : []); } });
   Object.defineProperty(doc, 'readyState', { configurable: true, get: () => readyState });
   Object.defineProperty(doc, 'cookie', { configurable: true, get: refuse('document.cookie', 'the page\'s cookies are not given'), set: refuse('document.cookie', 'the page\'s cookies are not given') });
   Object.defineProperty(doc, 'baseURI', { configurable: true, get: () => place.href });

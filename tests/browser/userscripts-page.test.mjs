@@ -73,6 +73,11 @@ const password = document.getElementById('pw');
 const seen = { pwValue: password.value, pwAttr: password.getAttribute('value'), user: document.getElementById('user').value };
 const tried = {};
 const attempt = (name, f) => { try { f(); tried[name] = 'ran'; } catch (e) { tried[name] = String(e && e.message).slice(0, 80); } };
+// No layout (read before the page is changed under it): a box's coordinates throw, naming
+// the API; how many boxes says only whether the element is rendered.
+attempt('layout-rect', () => document.getElementById('para').getBoundingClientRect());
+attempt('layout-box', () => document.getElementById('para').getClientRects()[0].top);
+const layout = { shown: document.getElementById('para').getClientRects().length, head: document.querySelector('title').getClientRects().length, detached: document.createElement('div').getClientRects().length };
 const box = document.getElementById('box');
 attempt('script', () => { const s = document.createElement('script'); s.textContent = 'window.pwned = "script"'; box.appendChild(s); });
 attempt('script-src', () => { const s = document.createElement('script'); s.src = '${otherOrigin}/script.js'; document.head.appendChild(s); });
@@ -100,7 +105,7 @@ attempt('open', () => window.open('${otherOrigin}/open'));
 attempt('cookie', () => document.cookie);
 setTimeout(() => {
   GM_setValue('report', {
-    tried, seen,
+    tried, seen, layout,
     after: {
       onclick: document.getElementById('para').getAttribute('onclick'),
       href: document.getElementById('link').getAttribute('href'),
@@ -315,7 +320,7 @@ for (const [browser, ext] of BROWSERS) {
       assert.match(page.text, /Opens pages/);
       await driver.get(`${server.origin}/target/index.html`);
       const all = await session.storageUntil((a) => session.valuesOf(a, id).report, 'the hostile script did not report');
-      const { tried, seen, after } = session.valuesOf(all, id).report;
+      const { tried, seen, after, layout } = session.valuesOf(all, id).report;
       const state = await driver.executeScript(`return {
         pwned: window.pwned ?? null, pageOwn: window.pageOwn,
         scripts: document.scripts.length, onclick: document.getElementById('para').getAttribute('onclick'),
@@ -332,6 +337,9 @@ for (const [browser, ext] of BROWSERS) {
       assert.deepEqual(seen, { pwValue: '', pwAttr: null, user: 'alice' }, 'a password field\'s value is never in the replica');
       assert.deepEqual(after, { onclick: null, href: '/safe', action: '/login', pageScript: 'window.pageOwn = 1;', bodyThere: true }, 'the replica was put right from the page');
       for (const name of ['location', 'open', 'cookie']) assert.match(tried[name], /not available to a sandboxed userscript/, name);
+      assert.match(tried['layout-rect'], /^getBoundingClientRect\(\) is not available to a sandboxed userscript: there is no/);
+      assert.match(tried['layout-box'], /^an element's box \(top\) is not available to a sandboxed userscript/);
+      assert.deepEqual(layout, { shown: 1, head: 0, detached: 0 }, 'an element has a box only when rendered');
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
 

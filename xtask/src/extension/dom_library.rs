@@ -104,6 +104,52 @@ const PATCHES: &[(&str, &str, &str)] = &[
         "  ':is': function(sel) {\n    return compileGroup(sel);\n  },",
         "  ':is': function(sel) {\n    return compileGroup(sel);\n  },\n  ':where': function(sel) {\n    return compileGroup(sel);\n  },",
     ),
+    // `:scope` is the node a query was asked of (`querySelectorAll`'s element, `matches`'s and
+    // `closest`'s element, a `:has()`'s subject). domino took the document's root for every
+    // query, so that `el.querySelectorAll(':scope > li')` found nothing and jQuery's
+    // `$(el).find('> li')` and `$(el).find('div span')` (which it prefixes with `:scope`) gave
+    // silently wrong answers.
+    (
+        "select.js",
+        "  ':scope': function(el, con) {\n    var context = con || el.ownerDocument;",
+        "  ':scope': function(el) {\n    var context = scopeNode || el.ownerDocument;",
+    ),
+    (
+        "select.js",
+        "  /* do things the hard/slow way */\n  return find(sel, context);",
+        "  /* do things the hard/slow way */\n  return withScope(context, function() { return find(sel, context); });",
+    ),
+    (
+        "select.js",
+        "exports.matches = function(el, sel) {\n  var test = { sel: sel };\n  do {\n    test = compile(test.sel);\n    if (test(el)) { return true; }\n  } while (test.sel);\n  return false;\n};",
+        "exports.matches = function(el, sel, scope) {\n  return withScope(scope || el, function() {\n    var test = { sel: sel };\n    do {\n      test = compile(test.sel);\n      if (test(el)) { return true; }\n    } while (test.sel);\n    return false;\n  });\n};",
+    ),
+    (
+        "Element.js",
+        "if (el.matches && el.matches(selector)) { return el; }",
+        "if (el.matches && select.matches(el, selector, this)) { return el; }",
+    ),
+    // `:has()` takes relative selectors (`> a`, `+ b`, `~ c`, `d`), as userscripts that hide a
+    // card by what it holds write them; domino read its argument as a plain selector, so each of
+    // those threw. Each is now read as `:scope` followed by it, with the element as the scope,
+    // over the element's subtree (its parent's, for a sibling combinator).
+    (
+        "select.js",
+        "  ':has': function(param) {\n    return function(el) {\n      return find(param, el).length > 0;\n    };\n  }",
+        "  ':has': function(param) {\n    var tests = splitList(param).map(function(part) {\n      if (!part) throw new SyntaxError('Invalid selector.');\n      var test = compile(':scope ' + part);\n      if (test.sel) throw new SyntaxError('Invalid selector.');\n      return { test: test, sibling: part[0] === '+' || part[0] === '~' };\n    });\n    return function(el) {\n      return tests.some(function(t) {\n        var root = t.sibling ? el.parentNode : el;\n        if (!root) return false;\n        return withScope(el, function() {\n          var candidates = root.getElementsByTagName(t.test.qname);\n          for (var i = 0; i < candidates.length; i++) {\n            if (t.test(candidates[i])) return true;\n          }\n          return false;\n        });\n      });\n    };\n  }",
+    ),
+    // An unknown pseudo-class threw "selectors[…] is not a function"; a browser throws a
+    // SyntaxError, which is what a script (or jQuery, which then uses its own engine) expects.
+    (
+        "select.js",
+        "  if (cap[2]) {\n    return cap[3]\n      ? selectors[decodeid(cap[2])](unquote(cap[3]))\n      : selectors[decodeid(cap[2])];\n  }",
+        "  if (cap[2]) {\n    var pseudo = decodeid(cap[2]);\n    if (!Object.prototype.hasOwnProperty.call(selectors, pseudo)) {\n      throw new SyntaxError(pseudo + ' is not a selector the replica knows.');\n    }\n    return cap[3]\n      ? selectors[pseudo](unquote(cap[3]))\n      : selectors[pseudo];\n  }",
+    ),
+    (
+        "select.js",
+        "var find = function(sel, node) {",
+        "// The node a query was asked of, for `:scope` (null: the document's root).\nvar scopeNode = null;\nvar withScope = function(node, run) {\n  var outer = scopeNode;\n  scopeNode = node;\n  try { return run(); } finally { scopeNode = outer; }\n};\n\n// A selector list's selectors, split at its top-level commas (not those in parentheses,\n// brackets or strings), trimmed.\nvar splitList = function(list) {\n  var parts = [], depth = 0, quote = '', start = 0, i, ch;\n  for (i = 0; i < list.length; i++) {\n    ch = list[i];\n    if (ch === '\\\\') { i++; continue; }\n    if (quote) { if (ch === quote) quote = ''; continue; }\n    if (ch === '\"' || ch === '\\'') quote = ch;\n    else if (ch === '(' || ch === '[') depth++;\n    else if (ch === ')' || ch === ']') depth--;\n    else if (ch === ',' && depth === 0) { parts.push(list.slice(start, i)); start = i + 1; }\n  }\n  parts.push(list.slice(start));\n  return parts.map(function(part) { return part.trim(); });\n};\n\nvar find = function(sel, node) {",
+    ),
 ];
 
 /// Patches that occur more than once, each occurrence replaced (count, file, text, replacement).
