@@ -131,6 +131,44 @@ fn params_that_close_the_function_are_refused() {
     refused(&["a = (1)) { evil() }; (function ("], "");
 }
 
+/// Parameter lists of bare words that strict code may not declare (reserved words, `eval`,
+/// `arguments`, a name twice, `await`/`yield` where they are keywords; all code is held to
+/// strict rules, see `parse.rs`) and malformed lists are refused in every kind.
+#[test]
+fn parameter_names_strict_code_may_not_declare_are_refused() {
+    for names in [
+        &["if"][..],
+        &["class"],
+        &["a", "let"],
+        &["static"],
+        &["implements"],
+        &["yield"],
+        &["eval"],
+        &["arguments"],
+        &["a", "a"],
+        &["a, b, a"],
+        &["null"],
+        &["true"],
+        &["1a"],
+        &["a b"],
+        &[",a"],
+        &["a,,b"],
+        &[" ", ""],
+    ] {
+        refused(names, "return 1");
+    }
+    refused_as(FunctionKind::Async, &["await"], "return 1");
+    refused_as(FunctionKind::AsyncGenerator, &["await"], "return 1");
+    refused_as(FunctionKind::Generator, &["yield"], "return 1");
+    // Simple parameters with a body that says "use strict" are allowed.
+    for kind in KINDS {
+        ok(&["a", " b ", "\t$_c9"], "'use strict'; return a", kind, 3);
+        ok(&[" \t"], "return 1", kind, 0);
+        // A trailing comma, as ES2017 allows.
+        ok(&["a,"], "return a", kind, 1);
+    }
+}
+
 #[test]
 fn params_that_open_or_close_a_comment_are_refused() {
     refused(&["/*"], "*/ evil(); (function () {");
