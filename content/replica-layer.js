@@ -24,7 +24,7 @@
 
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
- *   navigate: boolean, location: Record<string, string>, readyState: string, opsPerMessage: number,
+ *   navigate: boolean, frame: boolean, location: Record<string, string>, readyState: string, opsPerMessage: number,
  *   messageChars: number }} init
  */
 function paranoidReplicaLayer(init) {
@@ -590,5 +590,12 @@ function paranoidReplicaLayer(init) {
     open: (url) => { go('window.open', 'open', url ?? 'about:blank'); return null; },
   });
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
+  // In a frame, `top` and `parent` are another window, and an opaque one: the frame guard of
+  // many scripts (`if (window.top !== window.self) return;`) bails here as it does natively.
+  if (init.frame === true) {
+    const elsewhere = Object.freeze(Object.create(null));
+    Object.defineProperty(G, 'top', { configurable: true, enumerable: true, writable: false, value: elsewhere });
+    Object.defineProperty(G, 'parent', { configurable: true, enumerable: true, writable: true, value: elsewhere });
+  }
   muted = false;
 }

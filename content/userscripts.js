@@ -276,6 +276,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         const dom = paranoidPolicy().dom;
         const init = {
           read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true, events: dom.events, root: first.root,
+          // Whether this page is a frame: its `top` and `parent` are then another window.
+          frame: window.self !== window.top,
           // A document-start script expects to see the page load: if the sandbox came too late
           // for that, the replica says `loading` until the script has run, then loads.
           location: host.place(), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,

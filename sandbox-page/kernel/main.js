@@ -22,7 +22,7 @@ const WORKER_COMMONS = ['performanceNow', 'performance', 'setTimeout', 'clearTim
 /** The globals of the clock (clock.js) the scope offers. */
 const CLOCK_GLOBALS = ['Date', 'Intl', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'];
 /** The web platform's stand-ins (web-apis.js) the scope offers. */
-const WEB_GLOBALS = ['URL', 'crypto', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'atob', 'btoa', 'structuredClone'];
+const WEB_GLOBALS = ['URL', 'crypto', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'atob', 'btoa', 'structuredClone', 'navigator'];
 /** The DOM's events and aborting (events.js) the scope offers. */
 const EVENT_GLOBALS = ['EventTarget', 'Event', 'CustomEvent', 'AbortController', 'AbortSignal'];
 

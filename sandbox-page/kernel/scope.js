@@ -4,8 +4,8 @@
 // object, untrusted code would get it. docs/output-contract.md is the contract implemented here.
 // 1. S's chain ends in a proxy whose get/set throw ReferenceError and whose `has` says no;
 //    `Object.prototype` is not on it.
-// 2. G (top-level `this`, `globalThis`, `self`, `window`) is a proxy over S in which a missing
-//    property reads as undefined and a write creates it on S.
+// 2. G (top-level `this`, `globalThis`, `self`, `window`, `top`, `parent`, `frames`) is a proxy
+//    over S in which a missing property reads as undefined and a write creates it on S.
 // 3. S receives exactly the allowlisted globals of the generated policy: copied built-ins with
 //    their own descriptors, the kernel's stand-ins, and the functions a browser's global
 //    inherits from Object.prototype (as own properties); a copied global the policy requires
@@ -90,7 +90,7 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
     preventExtensions() { return false; },
   }]);
 
-  const gNames = { __proto__: null, globalThis: true, self: true, window: true };
+  const gNames = { __proto__: null, globalThis: true, self: true, window: true, top: true, parent: true, frames: true };
   for (let i = 0; i < policy.globals.length; i++) {
     const { name, provision } = policy.globals[i];
     if (gNames[name] === true) continue;
@@ -118,6 +118,11 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
   c.defineProperty(S, 'globalThis', data(G, true, false, true));
   c.defineProperty(S, 'self', data(G, true, true, true));
   c.defineProperty(S, 'window', data(G, false, true, false));
+  // A top-level window's: `top` read-only (configurable only so that a userscript's replica in
+  // a frame can make it another window), `parent` and `frames` replaceable as `self` is.
+  c.defineProperty(S, 'top', data(G, false, true, true));
+  c.defineProperty(S, 'parent', data(G, true, true, true));
+  c.defineProperty(S, 'frames', data(G, true, true, true));
 
   // A non-writable, non-configurable property of the captured Symbol: safe to read now.
   const unscopables = c.Symbol.unscopables;

@@ -15,6 +15,10 @@
 //    virtual `performance.now()`; `cancelAnimationFrame` clears it.
 // 5. `atob`, `btoa`, `structuredClone`: pure, but HTML's operations check their receiver;
 //    each calls the real one on the worker's global, whatever it is called on.
+// 6. `navigator`: the worker's own strings that say which browser and language this is
+//    (`userAgent`, `language`, `languages`, `platform`, …), read once here, frozen, on an object
+//    of no prototype; nothing that acts or tells time (`sendBeacon`, `onLine`, `storage`, …).
+//    `clipboard` throws, saying it is not given.
 // The pure constructors (TextEncoder, TextDecoder, URLSearchParams) are `copied` rows of the
 // policy's globals table and need nothing here.
 // Spec: WHATWG URL §6.1 (object URLs in the File API), W3C Web Crypto §10, W3C High Resolution
@@ -96,11 +100,40 @@ function makeWebApis(c, clock, frameMs) {
   }.requestAnimationFrame;
   const cancelAnimationFrame = { cancelAnimationFrame(id) { clearTimer(id); } }.cancelAnimationFrame;
 
+  // What the worker's navigator says of the browser, as strings read now (a getter's later
+  // answer could differ; these never change within a page).
+  const realNavigator = c.get(g, 'navigator');
+  if (!c.isObject(realNavigator)) throw c.construct(c.Error, ['kernel: this worker lacks navigator']);
+  const text = (name) => {
+    const value = c.get(realNavigator, name);
+    return typeof value === 'string' ? value : '';
+  };
+  const realLanguages = c.get(realNavigator, 'languages');
+  const languages = [];
+  for (let i = 0; c.isObject(realLanguages) && i < realLanguages.length; i++) {
+    if (typeof realLanguages[i] === 'string') c.defineProperty(languages, i, { __proto__: null, value: realLanguages[i], writable: true, enumerable: true, configurable: true });
+  }
+  const navigator = c.freeze(c.create(null, {
+    userAgent: { __proto__: null, value: text('userAgent'), enumerable: true },
+    appVersion: { __proto__: null, value: text('appVersion'), enumerable: true },
+    appName: { __proto__: null, value: text('appName'), enumerable: true },
+    appCodeName: { __proto__: null, value: text('appCodeName'), enumerable: true },
+    product: { __proto__: null, value: text('product'), enumerable: true },
+    platform: { __proto__: null, value: text('platform'), enumerable: true },
+    language: { __proto__: null, value: text('language'), enumerable: true },
+    languages: { __proto__: null, value: c.freeze(languages), enumerable: true },
+    clipboard: {
+      __proto__: null,
+      enumerable: true,
+      get: { clipboard() { throw c.construct(c.TypeError, ['navigator.clipboard is not available in the sandbox (a userscript has GM_setClipboard)']); } }.clipboard,
+    },
+  }));
+
   return c.freeze({
     __proto__: null,
     now,
     standIns: c.freeze({
-      __proto__: null, URL, crypto, performance, requestAnimationFrame, cancelAnimationFrame, atob, btoa, structuredClone,
+      __proto__: null, URL, crypto, performance, requestAnimationFrame, cancelAnimationFrame, atob, btoa, structuredClone, navigator,
     }),
   });
 }

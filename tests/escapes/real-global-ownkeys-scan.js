@@ -6,14 +6,14 @@
 var __probe;
 (function () {
   try {
-    var bad = /^(__paranoid|importScripts$|postMessage$|fetch$|XMLHttpRequest$|WebSocket$|EventSource$|Worker$|SharedWorker$|indexedDB$|caches$|navigator$|location$|WebAssembly$|SharedArrayBuffer$|BroadcastChannel$|close$|onmessage$|addEventListener$|Blob$)/;
+    var bad = /^(__paranoid|importScripts$|postMessage$|fetch$|XMLHttpRequest$|WebSocket$|EventSource$|Worker$|SharedWorker$|indexedDB$|caches$|location$|WebAssembly$|SharedArrayBuffer$|BroadcastChannel$|close$|onmessage$|addEventListener$|Blob$)/;
     var expected = ['Object', 'Function', 'Array', 'Number', 'parseFloat', 'parseInt', 'Infinity', 'NaN', 'undefined', 'Boolean', 'String', 'Symbol', 'Date',
       'Promise', 'RegExp', 'Error', 'AggregateError', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError', 'globalThis', 'JSON',
       'Math', 'Intl', 'ArrayBuffer', 'Uint8Array', 'Int8Array', 'Uint16Array', 'Int16Array', 'Uint32Array', 'Int32Array', 'Float32Array', 'Float64Array',
       'Uint8ClampedArray', 'BigUint64Array', 'BigInt64Array', 'DataView', 'Map', 'BigInt', 'Set', 'WeakMap', 'WeakSet', 'Proxy', 'Reflect',
       'FinalizationRegistry', 'WeakRef', 'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'escape', 'unescape', 'isFinite', 'isNaN',
       'console', 'self', 'window', 'paranoid', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'testServer', '__probe',
-      'Float16Array', 'Iterator', 'eval'];
+      'Float16Array', 'Iterator', 'eval', 'top', 'parent', 'frames', 'navigator'];
     var bads = [];
     var extras = [];
     var o = globalThis;
@@ -26,6 +26,12 @@ var __probe;
         else if (depth === 0 && expected.indexOf(k) < 0) extras.push(k);
       }
       o = Object.getPrototypeOf(o);
+    }
+    // `navigator` may be there as the sandbox's stand-in: strings on an object of no prototype.
+    // The worker's own has a prototype (WorkerNavigator) and things that act (`sendBeacon`).
+    if (typeof globalThis.navigator !== 'undefined') {
+      var nav = globalThis.navigator;
+      if (Object.getPrototypeOf(nav) !== null || 'sendBeacon' in nav || 'serviceWorker' in nav || 'storage' in nav) bads.push('navigator is the worker\'s own');
     }
     // `eval` may be there as the sandbox's stand-in, which vets its text: the real one would
     // reach the transpiler's reserved names, which are bound on the worker's real global.

@@ -115,7 +115,7 @@ function buildInRealm(host) {
     preventExtensions() { return false; },
   });
 
-  // 3. The sandbox's globals: the realm's own built-ins, and G under its three names.
+  // 3. The sandbox's globals: the realm's own built-ins, and G under its six names.
   for (const name of host.builtinNames) {
     const desc = getOwnPropertyDescriptor(realGlobal, name);
     if (desc !== undefined) defineProperty(S, name, desc);
@@ -129,6 +129,9 @@ function buildInRealm(host) {
   defineProperty(S, 'globalThis', data(G, true, false, true));
   defineProperty(S, 'self', data(G, true, true, true));
   defineProperty(S, 'window', data(G, false, true, false));
+  defineProperty(S, 'top', data(G, false, true, true));
+  defineProperty(S, 'parent', data(G, true, true, true));
+  defineProperty(S, 'frames', data(G, true, true, true));
 
   // 4. `Function` and the constructors reachable from async functions and generators: stand-ins
   //    that hand parameters and body to the transpiler and run what comes back.

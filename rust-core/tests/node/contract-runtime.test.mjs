@@ -71,8 +71,12 @@ describe('S', () => {
     assert.deepStrictEqual(list(run('[S.Object.hasOwn(S, "toString"), S.Object.hasOwn(S, "hasOwnProperty"), S.toString === S.Object.prototype.toString]').value), [true, true, true]);
   });
 
-  it('names G as globalThis, self and window', () => {
+  it('names G as globalThis, self and window, and as top, parent and frames of a top-level window', () => {
     assert.equal(run('S.globalThis === G && S.self === G && S.window === G').value, true);
+    assert.equal(run('S.top === G && S.parent === G && S.frames === G && G.top === G.self').value, true);
+    // `if (window.top !== window.self) return;`, the frame guard of many userscripts, runs on.
+    assert.equal(run('(function () { if (G.top !== G.self) return "bailed"; return "ran"; })()').value, 'ran');
+    assert.deepStrictEqual(list(run('["top", "parent", "frames"].map((n) => { const d = S.Object.getOwnPropertyDescriptor(G, n); return [d.writable, d.enumerable]; })').value).map(list), [[false, true], [true, true], [true, true]]);
   });
 });
 

@@ -18,6 +18,9 @@ function trimRealm(keep) {
   for (const key of ownKeys(g)) if (!keep.includes(key)) deleteProperty(g, key);
   defineProperty(g, 'self', { value: g, writable: true, enumerable: true, configurable: true });
   defineProperty(g, 'window', { value: g, writable: false, enumerable: true, configurable: false });
+  defineProperty(g, 'top', { value: g, writable: false, enumerable: true, configurable: true });
+  defineProperty(g, 'parent', { value: g, writable: true, enumerable: true, configurable: true });
+  defineProperty(g, 'frames', { value: g, writable: true, enumerable: true, configurable: true });
 }
 
 /** @returns {vm.Context} a fresh reference realm */

@@ -170,6 +170,22 @@ export function workerRealm() {
   cryptos.add(realmCrypto);
   define('crypto', realmCrypto);
   define('Crypto', Crypto);
+  // A worker's navigator: its strings are getters of its prototype, and it has things that act.
+  class WorkerNavigator {
+    get userAgent() { return 'Mozilla/5.0 (X11; Linux x86_64) TestEngine/1.0'; }
+    get appVersion() { return '5.0 (X11; Linux x86_64)'; }
+    get appName() { return 'Netscape'; }
+    get appCodeName() { return 'Mozilla'; }
+    get product() { return 'Gecko'; }
+    get platform() { return 'Linux x86_64'; }
+    get language() { return 'en-GB'; }
+    get languages() { return Object.freeze(['en-GB', 'en', 'fr']); }
+    get onLine() { return true; }
+    get hardwareConcurrency() { return 2; }
+    sendBeacon() { return true; }
+  }
+  define('navigator', new WorkerNavigator());
+  define('WorkerNavigator', WorkerNavigator);
   define('self', global);
   return realm;
 }

@@ -11,7 +11,7 @@ import { transpile } from '../../../rust-core/tests/node/paranoid-cli.mjs';
 import { kernelPolicy, workerRealm, withCommons } from './load-kernel-file.mjs';
 
 const policy = kernelPolicy();
-const G_NAMES = ['globalThis', 'self', 'window'];
+const G_NAMES = ['globalThis', 'self', 'window', 'top', 'parent', 'frames'];
 const STAND_IN_NAMES = policy.globals.filter((g) => g.provision === 'stand-in' && !G_NAMES.includes(g.name)).map((g) => g.name);
 
 /** A realm with a stand-in scope over its real global, the reserved names bound as the kernel binds them. */
@@ -77,6 +77,10 @@ describe('what S holds', () => {
     assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'window'), { value: G, writable: false, enumerable: true, configurable: false });
     assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'self'), { value: G, writable: true, enumerable: true, configurable: true });
     assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'globalThis'), { value: G, writable: true, enumerable: false, configurable: true });
+    // A top-level window's `top` (read-only), `parent` and `frames` (replaceable).
+    assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'top'), { value: G, writable: false, enumerable: true, configurable: true });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'parent'), { value: G, writable: true, enumerable: true, configurable: true });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(S, 'frames'), { value: G, writable: true, enumerable: true, configurable: true });
   });
 
   it('offers what a browser\'s global inherits from Object.prototype, without it on the chain', () => {
@@ -141,9 +145,9 @@ describe('a name S lacks', () => {
   it('is told to the kernel, whichever way it was looked up', () => {
     const { run, missing } = scopeRealm();
     try { run('document;'); } catch { /* expected */ }
-    run('typeof navigator; globalThis.jQuery; "chrome" in self;');
+    run('typeof localStorage; globalThis.jQuery; "chrome" in self;');
     try { run('lost = 1;'); } catch { /* expected */ }
-    for (const name of ['document', 'navigator', 'jQuery', 'chrome', 'lost']) assert.ok(missing.includes(name), name);
+    for (const name of ['document', 'localStorage', 'jQuery', 'chrome', 'lost']) assert.ok(missing.includes(name), name);
   });
 });
 

@@ -53,6 +53,25 @@ describe('the web platform stand-ins', () => {
     assert.notEqual(web.crypto.randomUUID(), 'patched');
   });
 
+  it('navigator gives the browser\'s and language\'s strings as they were at boot, and nothing that acts', () => {
+    const { web, realm } = boot();
+    const nav = web.navigator;
+    assert.equal(Object.getPrototypeOf(nav), null);
+    assert.ok(Object.isFrozen(nav));
+    assert.deepEqual(Object.keys(nav), ['userAgent', 'appVersion', 'appName', 'appCodeName', 'product', 'platform', 'language', 'languages', 'clipboard']);
+    assert.equal(nav.userAgent, 'Mozilla/5.0 (X11; Linux x86_64) TestEngine/1.0');
+    assert.equal(nav.platform, 'Linux x86_64');
+    assert.equal(nav.language, 'en-GB');
+    assert.deepEqual([...nav.languages], ['en-GB', 'en', 'fr']);
+    assert.ok(Object.isFrozen(nav.languages));
+    assert.notEqual(nav.languages, realm.global.navigator.languages);
+    for (const name of ['sendBeacon', 'onLine', 'hardwareConcurrency', 'storage', 'serviceWorker', 'geolocation']) assert.equal(nav[name], undefined, name);
+    assert.throws(() => nav.clipboard, (e) => e instanceof realm.global.TypeError && /navigator\.clipboard is not available/.test(e.message));
+    // What runs later and patches the realm's navigator changes no answer.
+    realm.run('Object.defineProperty(WorkerNavigator.prototype, "userAgent", { get() { return "patched"; } });');
+    assert.equal(nav.userAgent, 'Mozilla/5.0 (X11; Linux x86_64) TestEngine/1.0');
+  });
+
   it('performance.now() and timeOrigin read the virtual clock, which stands still in synchronous code', () => {
     const { web, move } = boot();
     assert.equal(web.performance.timeOrigin, 1_000_000);
