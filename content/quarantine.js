@@ -4,7 +4,7 @@
 // declarativeNetRequest rules block the page's request for them; here each such `<script src>`
 // is also disarmed (its type changed, for the cases where the observer sees it first), and its
 // text, fetched by the background without cookies, runs in a sandbox with no capabilities at
-// all. What the script reached for and did not find (`document`, `navigator`, `fetch`, …) is
+// all. What the script reached for and did not find (`document`, `localStorage`, `fetch`, …) is
 // the report people want to see.
 
 /* global openSandbox, paranoidExtension, paranoidPolicy, paranoidIsBuildPart, paranoidRunBuild */

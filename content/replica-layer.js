@@ -24,7 +24,7 @@
 
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
- *   navigate: boolean, frame: boolean, location: Record<string, string>, readyState: string, opsPerMessage: number,
+ *   navigate: boolean, location: Record<string, string>, readyState: string, opsPerMessage: number,
  *   messageChars: number }} init
  */
 function paranoidReplicaLayer(init) {
@@ -518,18 +518,22 @@ function paranoidReplicaLayer(init) {
   // Layout: there is none in the replica. A box's coordinates throw, naming the API; how many
   // boxes an element has answers only whether it is rendered as far as the replica can tell
   // (connected, and neither it nor an ancestor `hidden`, `display: none` in its own style, or
-  // in <head> or <template>; a stylesheet's rules are not seen). That count is what jQuery's
-  // `:visible` and `:hidden` read, which scripts test after their own `hide()` and `toggle()`.
+  // one a browser's own style sheet never shows; the page's style sheets are not seen). That
+  // count is what jQuery's `:visible` and `:hidden` read, which scripts test after their own
+  // `hide()` and `toggle()`.
   const NO_LAYOUT = 'there is no layout in the replica';
+  const NEVER_SHOWN = new Set(['head', 'template', 'script', 'style', 'noscript', 'link', 'meta', 'title', 'base', 'datalist', 'param']);
+  const unshown = (n) => NEVER_SHOWN.has(n.localName) || (n.localName === 'input' && (n.getAttribute('type') ?? '').toLowerCase() === 'hidden') || (n.localName === 'dialog' && !n.hasAttribute('open'));
   const rendered = (el) => {
     if (!connected(el)) return false;
     for (let n = el; n && n.nodeType === 1; n = n.parentNode) {
-      if (n.hasAttribute('hidden') || n.style?.display === 'none' || n.localName === 'head' || n.localName === 'template') return false;
+      if (n.hasAttribute('hidden') || n.style?.display === 'none' || unshown(n)) return false;
     }
     return true;
   };
   const box = Object.freeze(Object.create(null, Object.fromEntries(['x', 'y', 'width', 'height', 'top', 'right', 'bottom', 'left'].map((k) => [k, { get: refuse(`an element's box (${k})`, NO_LAYOUT) }]))));
   Object.defineProperty(E, 'getBoundingClientRect', { configurable: true, writable: true, value: refuse('getBoundingClientRect()', NO_LAYOUT) });
+  Object.defineProperty(E, 'scrollIntoView', { configurable: true, writable: true, value: refuse('scrollIntoView()', NO_LAYOUT) });
   Object.defineProperty(E, 'getClientRects', { configurable: true, writable: true, value: function getClientRects() { return Object.freeze(rendered(this) ? [box] : []); } });
   Object.defineProperty(doc, 'readyState', { configurable: true, get: () => readyState });
   Object.defineProperty(doc, 'cookie', { configurable: true, get: refuse('document.cookie', 'the page\'s cookies are not given'), set: refuse('document.cookie', 'the page\'s cookies are not given') });
@@ -590,12 +594,9 @@ function paranoidReplicaLayer(init) {
     open: (url) => { go('window.open', 'open', url ?? 'about:blank'); return null; },
   });
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
-  // In a frame, `top` and `parent` are another window, and an opaque one: the frame guard of
-  // many scripts (`if (window.top !== window.self) return;`) bails here as it does natively.
-  if (init.frame === true) {
-    const elsewhere = Object.freeze(Object.create(null));
-    Object.defineProperty(G, 'top', { configurable: true, enumerable: true, writable: false, value: elsewhere });
-    Object.defineProperty(G, 'parent', { configurable: true, enumerable: true, writable: true, value: elsewhere });
-  }
+  // Scrolling is layout too: a call throws, naming itself. The viewport's figures (`innerHeight`,
+  // `scrollY`, `devicePixelRatio`…) stay missing rather than throwing, since libraries read them
+  // at load with a fallback (`window.devicePixelRatio || 1`).
+  for (const name of ['scroll', 'scrollTo', 'scrollBy']) Object.defineProperty(G, name, { configurable: true, writable: true, value: refuse(`window.${name}()`, NO_LAYOUT) });
   muted = false;
 }

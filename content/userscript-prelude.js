@@ -21,7 +21,7 @@
  * @param {{ grants: string[], spellings: [string, string][], info: object,
  *   values: Record<string, string> | null, resources: Record<string, string> | null,
  *   resourceNames: string[], valueNameMax: number, valuesMaxChars: number,
- *   page: { requests: boolean, navigate: boolean } }} init
+ *   page: { requests: boolean, navigate: boolean }, frame: 'top' | 'child' | 'nested' }} init
  */
 function paranoidUserscriptPrelude(init) {
   'use strict';
@@ -606,6 +606,14 @@ function paranoidUserscriptPrelude(init) {
   }
   globalThis.GM = GM;
   for (const name of Object.keys(older)) globalThis[name] = older[name];
+  // In a frame, `top` and `parent` are other windows, and opaque ones: the frame guard of many
+  // scripts (`if (window.top !== window.self) return;`) bails there as it does natively.
+  if (init.frame === 'child' || init.frame === 'nested') {
+    const top = Object.freeze(Object.create(null));
+    const parent = init.frame === 'child' ? top : Object.freeze(Object.create(null));
+    Object.defineProperty(globalThis, 'top', { configurable: true, enumerable: true, writable: false, value: top });
+    Object.defineProperty(globalThis, 'parent', { configurable: true, enumerable: true, writable: true, value: parent });
+  }
   if (granted.has('paranoid.dom.read') || granted.has('paranoid.dom.write')) globalThis.dom = dom;
   if (init.page?.requests === true) Object.assign(globalThis, { fetch, XMLHttpRequest, Headers, Response });
   // `open` for a script let open pages but not given the page (the replica has its own).

@@ -276,8 +276,6 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         const dom = paranoidPolicy().dom;
         const init = {
           read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true, events: dom.events, root: first.root,
-          // Whether this page is a frame: its `top` and `parent` are then another window.
-          frame: window.self !== window.top,
           // A document-start script expects to see the page load: if the sandbox came too late
           // for that, the replica says `loading` until the script has run, then loads.
           location: host.place(), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
@@ -305,6 +303,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         values: await values.snapshot(), resources: script.resources, resourceNames: script.resourceNames,
         valueNameMax: limits.valueNameMax, valuesMaxChars: limits.valuesMaxChars,
         page: { requests: script.page?.requests === true, navigate: script.page?.navigate === true },
+        // Whether this page is a frame, and one of a frame: `top` and `parent` are then other windows.
+        frame: window.self === window.top ? 'top' : window.parent === window.top ? 'child' : 'nested',
       };
       // The script's own code (`@require`s, then the script) comes transpiled already when its
       // stored build is current: those parts run `prebuilt`, by the digests `configure` named.

@@ -18,7 +18,8 @@
 // 6. `navigator`: the worker's own strings that say which browser and language this is
 //    (`userAgent`, `language`, `languages`, `platform`, …), read once here, frozen, on an object
 //    of no prototype; nothing that acts or tells time (`sendBeacon`, `onLine`, `storage`, …).
-//    `clipboard` throws, saying it is not given.
+//    `clipboard` is there for feature tests, and each of its calls is a promise rejected with
+//    a `NotAllowedError` that says why, as a browser's is when permission is refused.
 // The pure constructors (TextEncoder, TextDecoder, URLSearchParams) are `copied` rows of the
 // policy's globals table and need nothing here.
 // Spec: WHATWG URL §6.1 (object URLs in the File API), W3C Web Crypto §10, W3C High Resolution
@@ -113,8 +114,21 @@ function makeWebApis(c, clock, frameMs) {
   for (let i = 0; c.isObject(realLanguages) && i < realLanguages.length; i++) {
     if (typeof realLanguages[i] === 'string') c.defineProperty(languages, i, { __proto__: null, value: realLanguages[i], writable: true, enumerable: true, configurable: true });
   }
+  const DOMException = c.get(g, 'DOMException');
+  if (typeof DOMException !== 'function') throw c.construct(c.Error, ['kernel: this worker lacks DOMException']);
+  const refused = () => c.construct(c.Promise, [(_resolve, reject) => {
+    reject(c.construct(DOMException, ['navigator.clipboard is not available in the sandbox (a userscript has GM_setClipboard)', 'NotAllowedError']));
+  }]);
+  const clipboard = c.freeze({
+    __proto__: null,
+    writeText: { writeText() { return refused(); } }.writeText,
+    readText: { readText() { return refused(); } }.readText,
+    write: { write() { return refused(); } }.write,
+    read: { read() { return refused(); } }.read,
+  });
   const navigator = c.freeze(c.create(null, {
     userAgent: { __proto__: null, value: text('userAgent'), enumerable: true },
+    vendor: { __proto__: null, value: text('vendor'), enumerable: true },
     appVersion: { __proto__: null, value: text('appVersion'), enumerable: true },
     appName: { __proto__: null, value: text('appName'), enumerable: true },
     appCodeName: { __proto__: null, value: text('appCodeName'), enumerable: true },
@@ -122,11 +136,8 @@ function makeWebApis(c, clock, frameMs) {
     platform: { __proto__: null, value: text('platform'), enumerable: true },
     language: { __proto__: null, value: text('language'), enumerable: true },
     languages: { __proto__: null, value: c.freeze(languages), enumerable: true },
-    clipboard: {
-      __proto__: null,
-      enumerable: true,
-      get: { clipboard() { throw c.construct(c.TypeError, ['navigator.clipboard is not available in the sandbox (a userscript has GM_setClipboard)']); } }.clipboard,
-    },
+    clipboard: { __proto__: null, value: clipboard, enumerable: true },
+    toString: { __proto__: null, value: { toString() { return '[object Navigator]'; } }.toString },
   }));
 
   return c.freeze({

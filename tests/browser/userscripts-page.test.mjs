@@ -77,6 +77,8 @@ const attempt = (name, f) => { try { f(); tried[name] = 'ran'; } catch (e) { tri
 // the API; how many boxes says only whether the element is rendered.
 attempt('layout-rect', () => document.getElementById('para').getBoundingClientRect());
 attempt('layout-box', () => document.getElementById('para').getClientRects()[0].top);
+attempt('layout-scroll-into-view', () => document.getElementById('para').scrollIntoView());
+attempt('layout-scroll', () => window.scrollTo(0, 0));
 const layout = { shown: document.getElementById('para').getClientRects().length, head: document.querySelector('title').getClientRects().length, detached: document.createElement('div').getClientRects().length };
 const box = document.getElementById('box');
 attempt('script', () => { const s = document.createElement('script'); s.textContent = 'window.pwned = "script"'; box.appendChild(s); });
@@ -339,6 +341,8 @@ for (const [browser, ext] of BROWSERS) {
       for (const name of ['location', 'open', 'cookie']) assert.match(tried[name], /not available to a sandboxed userscript/, name);
       assert.match(tried['layout-rect'], /^getBoundingClientRect\(\) is not available to a sandboxed userscript: there is no/);
       assert.match(tried['layout-box'], /^an element's box \(top\) is not available to a sandboxed userscript/);
+      assert.match(tried['layout-scroll-into-view'], /^scrollIntoView\(\) is not available to a sandboxed userscript/);
+      assert.match(tried['layout-scroll'], /^window\.scrollTo\(\) is not available to a sandboxed userscript/);
       assert.deepEqual(layout, { shown: 1, head: 0, detached: 0 }, 'an element has a box only when rendered');
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
@@ -571,6 +575,41 @@ if (location.pathname === '/nav/start.html') {
       assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/nav/start.html');
       assert.equal((await driver.getAllWindowHandles()).length, before);
       await session.setStorage((a) => ({ [`paranoid:us:script:${stay.id}`]: { ...a[`paranoid:us:script:${stay.id}`], enabled: false } }));
+    });
+
+    it('reads selectors as the browser does: :has() with relative selectors, :scope, :is(), errors, fragments; and which elements have a box', async () => {
+      // One function, run by the script in its sandbox and by the page natively: the answers
+      // must be the same text.
+      /* global document */ // the probe's: it runs in a page, never here
+      const probe = function probe() {
+        const out = {};
+        const q = (root, s) => { try { return [...root.querySelectorAll(s)].map((e) => e.id || e.localName).join(','); } catch (e) { return e.name; } };
+        for (const s of ['div:has(>p)', 'div:has(> p)', 'div:has(p)', 'h2:has(+ul)', 'h2:has(~ ul)', 'h2:has(+ ol, + ul)', 'div[id]:not(:has(p))', 'div:HAS(> p)',
+          'div:has()', 'p:nth-child()', 'p:no-such-class', 'div:is(#d1,#d3)', 'div:where(#d2)', ':scope > body', 'li:has(> a[href*="x,y"])']) out[s] = q(document, s);
+        const f = document.createDocumentFragment();
+        f.append(document.createElement('h2'), document.createElement('ul'));
+        f.firstChild.id = 'fh';
+        out.fragment = q(f, 'h2:has(+ ul)');
+        out.scopeIn = q(document.getElementById('d2'), ':scope > span > p');
+        out.closest = document.querySelector('#d2 p').closest(':scope') ? 'self' : 'none';
+        out.matches = [document.getElementById('d1').matches(':scope'), document.getElementById('d1').matches(':has(> p)')].join();
+        out.rects = ['i1', 'i2', 'dl', 'dl2', 'd1'].map((id) => document.getElementById(id).getClientRects().length).join(',');
+        return JSON.stringify(out);
+      };
+      server.serve('/selectors/index.html', 'text/html; charset=utf-8', `<!doctype html><html><head><title>Selectors</title></head><body>
+<div id="d1"><p>a</p></div><div id="d2"><span><p>b</p></span></div><div id="d3"></div>
+<h2 id="h1">x</h2><ul><li id="l1"><a href="/x,y">l</a></li></ul><h2 id="h2">y</h2><ol></ol>
+<form><input id="i1" type="hidden"><input id="i2"></form><dialog id="dl">z</dialog><dialog id="dl2" open>w</dialog>
+</body></html>`);
+      const { page, id } = await session.paste(header(['@name Selectors', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/selectors/*`, '@grant none']) +
+        `document.body.setAttribute('data-out', (${probe})());\n`);
+      assert.equal(page.verdict, 'ok', page.text);
+      await driver.get(`${server.origin}/selectors/index.html`);
+      let sandboxed = null;
+      for (let i = 0; i < 100 && sandboxed === null; i++) { sandboxed = await driver.executeScript('return document.body.dataset.out ?? null'); if (sandboxed === null) await sleep(100); }
+      const native = await driver.executeScript(`return (${probe})()`);
+      assert.deepEqual(JSON.parse(sandboxed), JSON.parse(native));
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
 
     it('gives a script the whole page at its run-at when the page was still loading as its sandbox opened', async () => {

@@ -27,11 +27,16 @@ var __probe;
       }
       o = Object.getPrototypeOf(o);
     }
-    // `navigator` may be there as the sandbox's stand-in: strings on an object of no prototype.
-    // The worker's own has a prototype (WorkerNavigator) and things that act (`sendBeacon`).
+    // `navigator` may be there as the sandbox's stand-in: an object of no prototype with the
+    // browser's strings and a clipboard that refuses. The worker's own has a prototype
+    // (WorkerNavigator), `onLine`, `hardwareConcurrency` and more.
     if (typeof globalThis.navigator !== 'undefined') {
       var nav = globalThis.navigator;
-      if (Object.getPrototypeOf(nav) !== null || 'sendBeacon' in nav || 'serviceWorker' in nav || 'storage' in nav) bads.push('navigator is the worker\'s own');
+      var navAllowed = ['userAgent', 'vendor', 'appVersion', 'appName', 'appCodeName', 'product', 'platform', 'language', 'languages', 'clipboard', 'toString'];
+      if (Object.getPrototypeOf(nav) !== null) bads.push('navigator has a prototype');
+      var navKeys = Reflect.ownKeys(nav);
+      for (var j = 0; j < navKeys.length; j++) if (navAllowed.indexOf(navKeys[j]) < 0) bads.push('navigator.' + String(navKeys[j]));
+      if ('onLine' in nav || 'hardwareConcurrency' in nav) bads.push('navigator has onLine or hardwareConcurrency');
     }
     // `eval` may be there as the sandbox's stand-in, which vets its text: the real one would
     // reach the transpiler's reserved names, which are bound on the worker's real global.

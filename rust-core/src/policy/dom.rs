@@ -330,12 +330,12 @@ pub const PAGE_WRITES: &[&str] = &[
     "unsafeWindow",
     "GM_addElement",
 ];
-/// The names through which code can only read the page (its address, history and navigator,
-/// its events, what observes or computes its styles); [`PAGE_WRITES`] read it too.
+/// The names through which code can only read the page (its address and history, its events,
+/// what observes or computes its styles); [`PAGE_WRITES`] read it too. (`navigator` is every
+/// sandbox's: the browser's strings, nothing of the page.)
 pub const PAGE_READS_ONLY: &[&str] = &[
     "location",
     "history",
-    "navigator",
     "MutationObserver",
     "getComputedStyle",
     "addEventListener",

@@ -80,7 +80,7 @@ globals! {
         URL;
     StandIn "Web Crypto: getRandomValues and randomUUID only (crypto.subtle settles in real time: a clock)":
         crypto;
-    StandIn "HTML: the browser's and language's strings (userAgent, language, languages, platform, …), read once and frozen; nothing that acts or tells time (sendBeacon, onLine, storage), and clipboard throws saying so":
+    StandIn "HTML: the browser's and language's strings (userAgent, language, languages, platform, …), read once and frozen; nothing that acts or tells time (sendBeacon, onLine, storage), and clipboard's calls refused as a browser refuses permission":
         navigator;
     StandIn "High Resolution Time: now() and timeOrigin on the virtual clock": performance;
     StandIn "DOM events written in the kernel: synchronous dispatch inside the turn, a throwing listener reported, timeStamp on the virtual clock (an engine Event's is real time)":
@@ -93,7 +93,7 @@ globals! {
         requestAnimationFrame cancelAnimationFrame;
     Inherited "a browser's global inherits it from Object.prototype (Babel calls hasOwnProperty bare); the function only, never Object.prototype on the scope's chain":
         hasOwnProperty isPrototypeOf propertyIsEnumerable toString toLocaleString valueOf;
-    StandIn "the stand-in global object itself; `top`, `parent` and `frames` too, as in a top-level window (a userscript's replica in a frame makes `top` and `parent` another, opaque object, so that `window.top !== window.self` says so)":
+    StandIn "the stand-in global object itself; `top`, `parent` and `frames` too, as in a top-level window (a userscript in a frame gets `top` and `parent` as other, opaque objects, so that `window.top !== window.self` says so)":
         globalThis self window top parent frames;
     StandIn "messages sent to the host as data": console;
     StandIn "the host API: cpuLevel() gives 0-3 for the CPU spent at this instant (docs/design.md); postMessage(data) and onMessage(listener) only where the host grants messages (a page's own scripts)": paranoid;
