@@ -118,8 +118,8 @@ function makeScope(c, policy, standIns, functionResult, noteMissing, evalValue) 
   c.defineProperty(S, 'globalThis', data(G, true, false, true));
   c.defineProperty(S, 'self', data(G, true, true, true));
   c.defineProperty(S, 'window', data(G, false, true, false));
-  // A top-level window's: `top` read-only (configurable only so that a userscript's replica in
-  // a frame can make it another window), `parent` and `frames` replaceable as `self` is.
+  // A top-level window's: `top` read-only (configurable only so that a userscript's GM prelude
+  // in a frame can make it another window), `parent` and `frames` replaceable as `self` is.
   c.defineProperty(S, 'top', data(G, false, true, true));
   c.defineProperty(S, 'parent', data(G, true, true, true));
   c.defineProperty(S, 'frames', data(G, true, true, true));

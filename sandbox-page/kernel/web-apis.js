@@ -126,19 +126,13 @@ function makeWebApis(c, clock, frameMs) {
     write: { write() { return refused(); } }.write,
     read: { read() { return refused(); } }.read,
   });
-  const navigator = c.freeze(c.create(null, {
-    userAgent: { __proto__: null, value: text('userAgent'), enumerable: true },
-    vendor: { __proto__: null, value: text('vendor'), enumerable: true },
-    appVersion: { __proto__: null, value: text('appVersion'), enumerable: true },
-    appName: { __proto__: null, value: text('appName'), enumerable: true },
-    appCodeName: { __proto__: null, value: text('appCodeName'), enumerable: true },
-    product: { __proto__: null, value: text('product'), enumerable: true },
-    platform: { __proto__: null, value: text('platform'), enumerable: true },
-    language: { __proto__: null, value: text('language'), enumerable: true },
-    languages: { __proto__: null, value: c.freeze(languages), enumerable: true },
-    clipboard: { __proto__: null, value: clipboard, enumerable: true },
-    toString: { __proto__: null, value: { toString() { return '[object Navigator]'; } }.toString },
-  }));
+  const navigator = c.create(null);
+  const STRINGS = ['userAgent', 'vendor', 'appVersion', 'appName', 'appCodeName', 'product', 'platform', 'language'];
+  for (let i = 0; i < STRINGS.length; i++) c.defineProperty(navigator, STRINGS[i], { __proto__: null, value: text(STRINGS[i]), enumerable: true });
+  c.defineProperty(navigator, 'languages', { __proto__: null, value: c.freeze(languages), enumerable: true });
+  c.defineProperty(navigator, 'clipboard', { __proto__: null, value: clipboard, enumerable: true });
+  c.defineProperty(navigator, 'toString', { __proto__: null, value: { toString() { return '[object Navigator]'; } }.toString });
+  c.freeze(navigator);
 
   return c.freeze({
     __proto__: null,
