@@ -137,7 +137,23 @@ function paranoidReplicaHost({ read, write, post }) {
     }
     if (batch.length > 0) await post({ dom: 'page', ops: batch }, setup);
   };
+  // The page's address as the replica last heard it, and how long its history was then: a
+  // move the observer finds (the site's pushState or replaceState, which fire no event) is a
+  // push when the history grew, and one that changes only the fragment is told as a traversal,
+  // as the browser fires popstate and hashchange for it. Events here are only hints: the
+  // address is read again each time, so a page that fires them itself moves nothing.
   let lastHref = document.location.href;
+  let lastLength = history.length;
+  const moved = (how) => {
+    const href = document.location.href;
+    if (href === lastHref) return null;
+    const was = lastHref.split('#')[0];
+    lastHref = href;
+    const grew = history.length > lastLength;
+    lastLength = history.length;
+    const kind = how ?? (href.split('#')[0] === was ? 'pop' : grew ? 'push' : 'replace');
+    return ['url', place(), kind, history.length];
+  };
   const changesOf = (records) => {
     const parents = new Set();
     const attrs = [];
@@ -157,7 +173,8 @@ function paranoidReplicaHost({ read, write, post }) {
     }
     for (const t of texts) if (ids.has(t) && t.isConnected) ops.push(['text', ids.get(t), t.data]);
     for (const n of removed) if (!n.isConnected) forget(n);
-    if (document.location.href !== lastHref) { lastHref = document.location.href; ops.push(['url', place()]); }
+    const url = moved(null);
+    if (url !== null) ops.push(url);
     return ops;
   };
   const forward = (records) => {
@@ -184,7 +201,7 @@ function paranoidReplicaHost({ read, write, post }) {
   const start = () => {
     if (!read) return;
     observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-    const url = () => { if (document.location.href !== lastHref) { lastHref = document.location.href; send([['url', place()]]); } };
+    const url = () => { const op = moved('pop'); if (op !== null) send([op]); };
     for (const [target, type, f] of [[document, 'DOMContentLoaded', ready], [window, 'load', ready], [window, 'popstate', url], [window, 'hashchange', url]]) {
       target.addEventListener(type, f);
       following.push(() => target.removeEventListener(type, f));
@@ -227,6 +244,7 @@ function paranoidReplicaHost({ read, write, post }) {
     if (node.nodeType === Node.ELEMENT_NODE && sealed.has(node.localName)) throw new TypeError(`<${node.localName}> cannot be moved`);
     if (node.parentNode && node.parentNode.nodeType === Node.ELEMENT_NODE && !writableParent(node.parentNode)) throw new TypeError(`what is in <${node.parentNode.localName}> cannot be moved`);
   };
+  const told = new WeakSet();
   const listen = (target, type, lookup) => {
     if (!read) throw new TypeError('listening to the page needs "reads this page"');
     if (!events.has(type)) throw new TypeError(`the event ${String(type).slice(0, 40)} cannot be listened to`);
@@ -240,8 +258,20 @@ function paranoidReplicaHost({ read, write, post }) {
     // mean; on the page's own elements it always happens (docs/userscripts.md).
     // Clicks only: a key's default on the script's own text box is the typing itself.
     const own = typeof target === 'number' && target < 0 && (type === 'click' || type === 'dblclick');
-    node.addEventListener(type, (event) => {
+    // Scrolling fires every frame: told at most once a period, and the last one always.
+    let lastTold = -Infinity;
+    let trailing = null;
+    const handle = (event) => {
+      if (type === 'scroll') {
+        const wait = lastTold + policy.scrollEventMs - performance.now();
+        if (wait > 0) { trailing ??= setTimeout(() => { trailing = null; handle(event); }, wait); return; }
+        lastTold = performance.now();
+      }
       if (own && event.cancelable && ids.get(event.target) < 0) event.preventDefault();
+      // One event is told once, however many of its path's nodes the script listens on: the
+      // replica dispatches it along its own path (the outermost listener, capturing, tells it).
+      if (told.has(event)) return;
+      told.add(event);
       const t = event.target;
       const data = { type: event.type, target: ids.has(t) ? ids.get(t) : target, bubbles: event.bubbles, cancelable: event.cancelable };
       // What is typed into a password field is never told: not its keys, wherever the field is
@@ -261,8 +291,12 @@ function paranoidReplicaHost({ read, write, post }) {
         if (typeof t.value === 'string' && (t.localName === 'input' || t.localName === 'textarea' || t.localName === 'select')) data.value = t.value.slice(0, limits.eventValue);
         if (typeof t.checked === 'boolean') data.checked = t.checked;
       }
-      post({ dom: 'event', event: data });
-    }, { capture: true });
+      // What the page changed before the event reaches the replica first, as natively the
+      // page is as it is when the event fires; in the same queue, so that it cannot overtake.
+      if (read) { const records = observer.takeRecords(); if (records.length > 0) forward(records); }
+      queue = queue.then(() => post({ dom: 'event', event: data })).catch(() => {});
+    };
+    node.addEventListener(type, handle, { capture: true });
   };
   /**
    * Applies one batch of the script's operations. Returns what was refused (messages); with
@@ -340,5 +374,7 @@ function paranoidReplicaHost({ read, write, post }) {
     if (refusals.length > 0) post({ dom: 'refused', reasons: refusals.slice(0, 20).map((r) => String(r).slice(0, 300)) });
   };
 
-  return { snapshot, place, start, stop, apply, open, ready, catchUp };
+  /** The script moved the address itself: its replica hears the browser's reading of it only. */
+  const movedByScript = () => { const op = moved('self'); if (op !== null) send([op]); };
+  return { snapshot, place, start, stop, apply, open, ready, catchUp, movedByScript };
 }

@@ -24,8 +24,8 @@
 
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
- *   navigate: boolean, location: Record<string, string>, readyState: string, opsPerMessage: number,
- *   messageChars: number }} init
+ *   navigate: boolean, location: Record<string, string>, historyLength: number, urlchange: boolean,
+ *   readyState: string, opsPerMessage: number, messageChars: number }} init
  */
 function paranoidReplicaLayer(init) {
   'use strict';
@@ -216,6 +216,8 @@ function paranoidReplicaLayer(init) {
     muted = true;
     const touched = new Set();
     const out = [];
+    // The page's moves, told to the script once the batch's nodes are in (below).
+    const moves = [];
     for (const op of ops) {
       if (!Array.isArray(op)) continue;
       const [kind, id] = op;
@@ -250,8 +252,7 @@ function paranoidReplicaLayer(init) {
         if (el && typeof op[3] === 'boolean' && 'checked' in el) el.checked = op[3];
         if (el) touched.add(el);
       } else if (kind === 'url') {
-        place = op[1];
-        doc._address = place.href;
+        moves.push(op);
       } else if (kind === 'ready') {
         const was = readyState;
         readyState = op[1];
@@ -266,6 +267,7 @@ function paranoidReplicaLayer(init) {
     for (const n of touched) if (idOf.has(n) && connected(n) && !under(n)) recordSubtree(n, shadow.get(idOf.get(n))?.parent);
     for (const n of out) if (!connected(n)) forget(n);
     muted = false;
+    for (const [, next, how, length] of moves) followMove(next, how, length);
   };
   const deliverEvent = (e) => {
     const node = e.target === 'document' ? doc : e.target === 'window' ? win : byId.get(e.target);
@@ -542,10 +544,9 @@ function paranoidReplicaLayer(init) {
   Object.defineProperty(doc, 'domain', { configurable: true, get: () => place.hostname });
   // Navigating: for a script the user let open pages, a message the content script acts on (it
   // checks again, http(s) only); the replica's changes go first. Otherwise it throws, naming why.
-  const NOT_GIVEN = 'opening pages is a power this script was not given (the install page asks for it when the code assigns location or calls window.open)';
-  // The sandbox has no URL parser of the platform's: the content script resolves the address
-  // (against the page's) and checks it; a scheme that is not http(s) is refused here already,
-  // so that the script's own line throws.
+  const NOT_GIVEN = 'opening pages is a power this script was not given (the install page asks for it when the code assigns location, moves history or calls window.open)';
+  // The content script resolves the address (against the page's) and checks it; a scheme that
+  // is not http(s) is refused here already, so that the script's own line throws.
   const go = (what, how, url, part) => {
     if (!init.navigate) refuse(what, NOT_GIVEN)();
     const text = String(url);
@@ -568,6 +569,88 @@ function paranoidReplicaLayer(init) {
   const assignLocation = (url) => { go('setting location', 'assign', url); };
   Object.defineProperty(doc, 'location', { configurable: true, get: () => location, set: assignLocation });
 
+  // --- history: the page's address as the site moves it -----------------------------------
+  // A site's own pushState or replaceState reaches the script as a call of the script's
+  // `history.pushState` (or `replaceState`) with the new address, so that the common wrapper
+  // that hears the site's moves through it works; this side's own method then only moves the
+  // replica's address. A traversal (back, forward, a fragment) fires `popstate`, and
+  // `hashchange` when the fragment changed. With `@grant window.onurlchange`, every move fires
+  // `urlchange` too (Tampermonkey's). The page's state objects are not given: `state` is what
+  // the script itself last pushed, else null. The script's own moves are those of a script the
+  // user let open pages, and within the page's site only (the content script checks again).
+  let historyLength = Number.isSafeInteger(init.historyLength) ? init.historyLength : 1;
+  let historyState = null;
+  let hearing = null;
+  const moveTo = (next) => { place = next; doc._address = next.href; };
+  /** `url` against the page's address, as parts, or null when it is not of the page's site. */
+  const within = (url) => {
+    let u;
+    try { u = new URL(String(url), place.href); } catch { return null; }
+    if (u.origin !== place.origin) return null;
+    return { href: u.href, origin: u.origin, protocol: u.protocol, host: u.host, hostname: u.hostname, port: u.port, pathname: u.pathname, search: u.search, hash: u.hash };
+  };
+  const moveSelf = (what, how, state, url) => {
+    if (hearing !== null && hearing.how === how) { const next = hearing.next; hearing = null; moveTo(next); return; }
+    if (!init.navigate) refuse(what, NOT_GIVEN)();
+    const next = url === undefined || url === null ? place : within(url);
+    if (next === null) throw new DOMException(`${what}: ${String(url).slice(0, 80)} is not an address of the page's site (${place.origin})`, 'SecurityError');
+    flush();
+    historyState = state ?? null;
+    if (how === 'push') historyLength++;
+    moveTo(next);
+    paranoid.postMessage({ dom: 'navigate', how: how === 'push' ? 'pushState' : 'replaceState', url: next.href });
+  };
+  const traverse = (what, delta) => {
+    if (!init.navigate) refuse(what, NOT_GIVEN)();
+    const steps = Math.trunc(Number(delta)) || 0;
+    flush();
+    paranoid.postMessage({ dom: 'navigate', how: 'go', delta: steps });
+  };
+  class History {
+    get length() { return historyLength; }
+    get state() { return historyState; }
+    get scrollRestoration() { return 'auto'; }
+    set scrollRestoration(v) { /* the page's to choose */ }
+    pushState(state, title, url) { moveSelf('history.pushState', 'push', state, url); }
+    replaceState(state, title, url) { moveSelf('history.replaceState', 'replace', state, url); }
+    back() { traverse('history.back', -1); }
+    forward() { traverse('history.forward', 1); }
+    go(delta) { traverse('history.go', delta); }
+  }
+  const history = new History();
+  /**
+   * The page moved: `how` is push, replace or pop for the site's moves (content/replica-host.js),
+   * self for the page's address after the script's own move (the browser's reading of it).
+   */
+  const followMove = (next, how, length) => {
+    if (next === null || typeof next !== 'object' || typeof next.href !== 'string') return;
+    const before = place;
+    if (Number.isSafeInteger(length)) historyLength = length;
+    historyState = null;
+    if (how === 'self') moveTo(next);
+    else if (how === 'push' || how === 'replace') {
+      hearing = { how, next };
+      try {
+        const h = G.history;
+        h[how === 'push' ? 'pushState' : 'replaceState'](null, '', next.href);
+      } catch (error) {
+        // Natively the throw would reach the site's call; here it is the script's own error.
+        queueMicrotask(() => { throw error; });
+      }
+      // A wrapper that never called the method it wrapped still sees the page moved.
+      if (hearing !== null) { hearing = null; moveTo(next); }
+    } else {
+      moveTo(next);
+      win.dispatchEvent(Object.assign(new impl.Event('popstate', {}), { state: null }));
+      if (before.hash !== next.hash) win.dispatchEvent(Object.assign(new impl.Event('hashchange', {}), { oldURL: before.href, newURL: next.href }));
+    }
+    if (init.urlchange) {
+      const event = Object.assign(new impl.Event('urlchange', {}), { url: next.href });
+      win.dispatchEvent(event);
+      if (typeof G.onurlchange === 'function') G.onurlchange(event);
+    }
+  };
+
   class DOMParser {
     parseFromString(text, type) {
       if (type !== undefined && !['text/html', 'image/svg+xml', 'application/xml', 'text/xml', 'application/xhtml+xml'].includes(type)) throw new TypeError(`DOMParser: ${String(type).slice(0, 40)} is not a type it parses`);
@@ -580,7 +663,7 @@ function paranoidReplicaLayer(init) {
   // The replica's own Event types and EventTarget replace the kernel's: a script's `new Event`
   // must dispatch on replica nodes, whose listeners the replica keeps.
   Object.assign(G, {
-    document: doc, MutationObserver, DOMParser, EventTarget: ET.constructor, Event: impl.Event, CustomEvent: impl.CustomEvent,
+    document: doc, history, History, MutationObserver, DOMParser, EventTarget: ET.constructor, Event: impl.Event, CustomEvent: impl.CustomEvent,
     addEventListener: (...args) => win.addEventListener(...args),
     removeEventListener: (...args) => win.removeEventListener(...args),
     dispatchEvent: (event) => win.dispatchEvent(event),
@@ -594,6 +677,8 @@ function paranoidReplicaLayer(init) {
     open: (url) => { go('window.open', 'open', url ?? 'about:blank'); return null; },
   });
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
+  // Tampermonkey's test for the grant: `if (window.onurlchange === null)`.
+  if (init.urlchange) G.onurlchange = null;
   // Scrolling is layout too: a call throws, naming itself. The viewport's figures (`innerHeight`,
   // `scrollY`, `devicePixelRatio`…) stay missing rather than throwing, since libraries read them
   // at load with a fallback (`window.devicePixelRatio || 1`).

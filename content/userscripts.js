@@ -169,6 +169,22 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       const navigate = async (data) => {
         const refuse = (why) => { sandbox.post({ dom: 'refused', reasons: [why] }); };
         if (script.page?.navigate !== true) { refuse('navigating is a power this script was not given'); return; }
+        // The address moved within the page's site (nothing loads), or a step through its history.
+        if (data.how === 'pushState' || data.how === 'replaceState') {
+          let url;
+          try { url = new URL(String(data.url), location.href); } catch { refuse(`history.${data.how}: the address is not a URL`); return; }
+          if (url.origin !== location.origin) { refuse(`history.${data.how}: only an address of this page's site (${location.origin}) is pushed`); return; }
+          // The site's own state stays with its entry when the script only rewrites the address.
+          if (data.how === 'pushState') history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
+          replica?.movedByScript();
+          return;
+        }
+        if (data.how === 'go') {
+          // 0 reloads, as natively.
+          if (!Number.isSafeInteger(data.delta) || Math.abs(data.delta) > 100) { refuse('history.go: the step is not a whole number of at most 100'); return; }
+          history.go(data.delta);
+          return;
+        }
         const how = ['assign', 'replace', 'reload', 'open'].includes(data.how) ? data.how : null;
         const parts = ['protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
         let url;
@@ -278,7 +294,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true, events: dom.events, root: first.root,
           // A document-start script expects to see the page load: if the sandbox came too late
           // for that, the replica says `loading` until the script has run, then loads.
-          location: host.place(), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
+          location: host.place(), historyLength: history.length, urlchange: grants.has('window.onurlchange'), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
           opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
         };
         if (!await runPart(`paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return false; }

@@ -11,8 +11,8 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::diagnostic::Diagnostic;
 use crate::policy::dom::{
-    PAGE_NAVIGATE_CALLS, PAGE_NAVIGATE_PARTS, PAGE_READS_ONLY, PAGE_REQUEST_JQUERY,
-    PAGE_REQUEST_NAMES, PAGE_WINDOW_NAMES, PAGE_WRITES,
+    PAGE_HISTORY_CALLS, PAGE_NAVIGATE_CALLS, PAGE_NAVIGATE_PARTS, PAGE_READS_ONLY,
+    PAGE_REQUEST_JQUERY, PAGE_REQUEST_NAMES, PAGE_WINDOW_NAMES, PAGE_WRITES,
 };
 use crate::source::LineIndex;
 
@@ -97,6 +97,15 @@ impl Uses {
         }
     }
 
+    /// `history`, or `anything.history` (`window.history`).
+    fn is_history(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Paren(p) => self.is_history(&p.expr),
+            Expr::Member(m) => prop_name(&m.prop) == Some("history"),
+            _ => self.global(e, &["history"]).is_some(),
+        }
+    }
+
     fn note(list: &mut Vec<String>, what: String) {
         if !list.contains(&what) {
             list.push(what);
@@ -148,6 +157,8 @@ impl Visit for Uses {
                     let name = prop_name(&m.prop).unwrap_or_default();
                     if self.is_location(&m.obj) && PAGE_NAVIGATE_CALLS.contains(&name) {
                         Self::note(&mut self.navigations, format!("location.{name}()"));
+                    } else if self.is_history(&m.obj) && PAGE_HISTORY_CALLS.contains(&name) {
+                        Self::note(&mut self.navigations, format!("history.{name}()"));
                     } else if name == "open" && self.global(&m.obj, PAGE_WINDOW_NAMES).is_some() {
                         Self::note(&mut self.navigations, "window.open".into());
                     } else if PAGE_REQUEST_NAMES.contains(&name)
@@ -275,6 +286,10 @@ mod tests {
             "window.open('https://example.com/');",
             "open('/x');",
             "top.location['href'] = '/y';",
+            "history.replaceState(null, '', location.pathname);",
+            "window.history.pushState({}, '', '/z');",
+            "history.back();",
+            "(history).go(-1);",
         ] {
             assert_eq!(requests_and_navigates(source), (false, true), "{source}");
         }
@@ -285,6 +300,9 @@ mod tests {
             "let location = {}; location.href = 'x';",
             "function open() {} open();",
             "dialog.open();",
+            // Wrapping pushState to hear the site's own moves calls none of the tab's.
+            "const push = history.pushState; history.pushState = function () { push.apply(this, arguments); };",
+            "let history = { back() {} }; history.back();",
         ] {
             assert!(!requests_and_navigates(source).1, "{source}");
         }

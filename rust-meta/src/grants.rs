@@ -80,6 +80,10 @@ pub const GRANTS: &[Grant] = &[
         means: "write to the browser's console on the pages it runs on",
     },
     Grant {
+        name: "window.onurlchange",
+        means: "be told when the page's address changes without a new page load (a single-page site moving on)",
+    },
+    Grant {
         name: "paranoid.dom.read",
         means: "read the text, attributes and your input on the pages it runs on",
     },
@@ -150,7 +154,7 @@ pub fn refusal(name: &str) -> String {
              would run with the page's powers"
                 .into()
         }
-        "window.close" | "window.focus" | "window.onurlchange" => {
+        "window.close" | "window.focus" => {
             format!("`{name}` is not provided: the script has no window of the page")
         }
         "GM_getResourceURL" | "GM.getResourceUrl" => format!(

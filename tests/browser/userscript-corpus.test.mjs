@@ -70,6 +70,7 @@ async function act(driver, action) {
   if (action.click) await driver.executeScript('document.querySelector(arguments[0]).click()', action.click);
   else if (action.type) await driver.findElement(By.css(action.type[0])).sendKeys(action.type[1]);
   else if (action.key) await driver.findElement(By.css(action.key[0])).sendKeys(action.key[1]);
+  else if (action.hover) await driver.actions().move({ origin: await driver.findElement(By.css(action.hover)) }).perform();
   else if (action.doubleClick) await driver.actions().doubleClick(await driver.findElement(By.css(action.doubleClick))).perform();
   else if (action.choose) await driver.findElement(By.css(`${action.choose[0]} option[value="${action.choose[1]}"]`)).click();
   else if (action.wait) await sleep(action.wait);
@@ -112,7 +113,7 @@ for (const [browser, ext] of BROWSERS) {
         const { page, id } = await session.paste(fill(c.script, server.origin, c.name, c.extra));
         assert.equal(page.verdict, 'ok', page.text);
         const hitsBefore = other.hits.length;
-        await driver.get(`${server.origin}/c/${c.name}/index.html`);
+        await driver.get(`${server.origin}/c/${c.name}/index.html${c.spec.query ?? ''}`);
         const history = async () => JSON.stringify((await session.storage())[`paranoid:us:history:${id}`] ?? null);
         if (c.spec.expect) {
           const got = await until(driver, c.spec.expect, 15000);

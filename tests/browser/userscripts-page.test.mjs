@@ -105,6 +105,8 @@ attempt('move-head', () => document.body.appendChild(document.head));
 attempt('location', () => { location.href = '${otherOrigin}/nav'; });
 attempt('open', () => window.open('${otherOrigin}/open'));
 attempt('cookie', () => document.cookie);
+attempt('history-push', () => history.pushState(null, '', '/target/moved'));
+attempt('history-back', () => history.back());
 setTimeout(() => {
   GM_setValue('report', {
     tried, seen, layout,
@@ -338,7 +340,7 @@ for (const [browser, ext] of BROWSERS) {
       assert.deepEqual(other.hits.map((h) => h.path), [], 'nothing was loaded from the other host');
       assert.deepEqual(seen, { pwValue: '', pwAttr: null, user: 'alice' }, 'a password field\'s value is never in the replica');
       assert.deepEqual(after, { onclick: null, href: '/safe', action: '/login', pageScript: 'window.pageOwn = 1;', bodyThere: true }, 'the replica was put right from the page');
-      for (const name of ['location', 'open', 'cookie']) assert.match(tried[name], /not available to a sandboxed userscript/, name);
+      for (const name of ['location', 'open', 'cookie', 'history-push', 'history-back']) assert.match(tried[name], /not available to a sandboxed userscript/, name);
       assert.match(tried['layout-rect'], /^getBoundingClientRect\(\) is not available to a sandboxed userscript: there is no/);
       assert.match(tried['layout-box'], /^an element's box \(top\) is not available to a sandboxed userscript/);
       assert.match(tried['layout-scroll-into-view'], /^scrollIntoView\(\) is not available to a sandboxed userscript/);
@@ -575,6 +577,58 @@ if (location.pathname === '/nav/start.html') {
       assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/nav/start.html');
       assert.equal((await driver.getAllWindowHandles()).length, before);
       await session.setStorage((a) => ({ [`paranoid:us:script:${stay.id}`]: { ...a[`paranoid:us:script:${stay.id}`], enabled: false } }));
+    });
+
+    it('moves the address only within the page\'s site, for a script let open pages, and hears the site\'s own moves', async () => {
+      server.serve('/hist/index.html', 'text/html; charset=utf-8', `<!doctype html><html><body><p id="p">page</p><script>
+history.replaceState({ mine: 'site' }, '');
+window.sitePush = (to) => { history.pushState({}, '', to); document.getElementById('p').textContent = 'at ' + to; };
+</script></body></html>`);
+      const mover = header(['@name History mover', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/hist/*`, '@grant GM_setValue']) + `
+const tried = {};
+const attempt = (name, f) => { try { f(); tried[name] = 'ran'; } catch (e) { tried[name] = (e && e.name) + ': ' + String(e && e.message).slice(0, 60); } };
+const heard = [];
+const push = history.pushState;
+history.pushState = function (state, title, url) { const r = push.apply(this, arguments); heard.push(String(url).replace(/^.*\\//, '')); return r; };
+attempt('other', () => history.pushState(null, '', '${other.origin}/x'));
+attempt('js', () => history.replaceState(null, '', 'javascript:window.pwned = 1'));
+attempt('data', () => history.pushState(null, '', 'data:text/html,x'));
+attempt('own', () => history.replaceState({ n: 1 }, '', '?step=1'));
+const after = { search: location.search, state: history.state, heard: heard.slice() };
+// Past the layer, straight to the content script: it checks again.
+paranoid.postMessage({ dom: 'navigate', how: 'pushState', url: '${other.origin}/raw' });
+paranoid.postMessage({ dom: 'navigate', how: 'replaceState', url: 'javascript:window.pwned = 2' });
+paranoid.postMessage({ dom: 'navigate', how: 'go', delta: 1e9 });
+paranoid.postMessage({ dom: 'navigate', how: 'go', delta: 'x' });
+let moves = 0;
+new MutationObserver(() => {
+  if (location.pathname !== '/hist/two.html' || moves++ > 0) return;
+  GM_setValue('report', { tried, after, heard, search: location.search, path: location.pathname });
+}).observe(document.body, { childList: true, subtree: true, characterData: true });
+GM_setValue('ready', true);
+`;
+      const { page, id } = await session.paste(mover);
+      assert.equal(page.verdict, 'ok', page.text);
+      assert.match(page.text, /Opens pages/);
+      assert.match(page.text, /history\.replaceState\(\)/);
+      await driver.get(`${server.origin}/hist/index.html`);
+      await session.storageUntil((a) => session.valuesOf(a, id).ready, 'the mover did not start');
+      await sleep(300);
+      assert.equal(await driver.executeScript('return location.pathname + location.search'), '/hist/index.html?step=1');
+      assert.deepEqual(await driver.executeScript('return history.state'), { mine: 'site' }, 'the site\'s state stays with its entry');
+      await driver.executeScript('window.sitePush("/hist/two.html")');
+      const all = await session.storageUntil((a) => session.valuesOf(a, id).report, 'the mover did not hear the site move');
+      const { tried, after, heard, search, path: at } = session.valuesOf(all, id).report;
+      for (const name of ['other', 'js', 'data']) assert.match(tried[name], /^SecurityError: /, name);
+      assert.equal(tried.own, 'ran');
+      assert.deepEqual(after, { search: '?step=1', state: { n: 1 }, heard: [] });
+      assert.deepEqual(heard, ['two.html'], 'the site\'s pushState reached the script\'s wrapper, once');
+      assert.equal(at, '/hist/two.html');
+      assert.equal(search, '');
+      assert.equal(await driver.executeScript('return window.pwned ?? null'), null);
+      assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/hist/two.html');
+      assert.deepEqual(other.hits.map((h) => h.path), []);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
 
     it('reads selectors as the browser does: :has() with relative selectors, :scope, :is(), errors, fragments; and which elements have a box', async () => {

@@ -267,24 +267,55 @@ pub const SEALED: &[&str] = &[
     "template",
 ];
 
-/// The events a script may listen to on an element it holds (`h.on(type, listener)`): the
-/// user's input, which a script reacts to. Each reaches the script as plain data (`{ type,
-/// target, value?, checked?, key?, selection? }`), never as the event. Events that carry more of the page
-/// (`message`, `storage`) or that fire by themselves as the page loads and changes are left out.
+/// The events a script may listen to on an element it holds (`h.on(type, listener)`, or a
+/// replica's `addEventListener`): the user's input, which a script reacts to, and the events
+/// single-page sites fire when their router has shown a new page (which scripts written for
+/// those sites wait for). Each reaches the script as plain data (`{ type, target, value?,
+/// checked?, key?, selection? }`), never as the event; a site's own event brings its type and
+/// target only, never its `detail`. `scroll` says only that the page scrolled (no figures), at
+/// most once per [`SCROLL_EVENT_MS`] with the last one always told. Events that carry more of the page
+/// (`message`, `storage`) or that fire by themselves as the page loads and changes are left out:
+/// the replica fires its own `DOMContentLoaded`, `load`, `popstate` and `hashchange`.
 pub const EVENTS: &[&str] = &[
     "click",
     "dblclick",
+    "auxclick",
+    "contextmenu",
     "input",
     "change",
+    "submit",
     "keydown",
     "keyup",
+    "keypress",
     "mousedown",
     "mouseup",
+    "mouseover",
+    "mouseout",
     "mouseenter",
     "mouseleave",
+    "pointerdown",
+    "pointerup",
     "focus",
     "blur",
+    "focusin",
+    "focusout",
+    "copy",
+    "cut",
+    "paste",
+    "scroll",
+    // Single-page sites' own: YouTube's, Turbo's and Turbolinks', pjax's, GitHub's.
+    "yt-navigate-start",
+    "yt-navigate-finish",
+    "yt-page-data-updated",
+    "turbo:load",
+    "turbo:render",
+    "turbolinks:load",
+    "pjax:end",
+    "soft-nav:end",
 ];
+/// How often `scroll` reaches a script at most (ms): scrolling fires it every frame, and a
+/// script only needs to know that it happened and when it ended.
+pub const SCROLL_EVENT_MS: u32 = 100;
 
 /// How much of the page one script may hold or read: element handles (each keeps its element
 /// alive as long as the script's sandbox), elements one `query` answers, listeners, a selector's
@@ -360,6 +391,10 @@ pub const PAGE_NAVIGATE_PARTS: &[&str] = &[
     "href", "protocol", "host", "hostname", "port", "pathname", "search", "hash",
 ];
 pub const PAGE_NAVIGATE_CALLS: &[&str] = &["assign", "replace", "reload"];
+/// `history.x()` with one of these names moves the tab too: within the page's site
+/// (`pushState`, `replaceState`: the address changes, nothing loads) or through its history.
+/// A script that only wraps `history.pushState` to hear the site's own moves calls none of them.
+pub const PAGE_HISTORY_CALLS: &[&str] = &["pushState", "replaceState", "back", "forward", "go"];
 /// The globals that are the page's window, for `window.open`, `window.location` and
 /// `window.fetch`.
 pub const PAGE_WINDOW_NAMES: &[&str] = &["window", "self", "top", "parent", "unsafeWindow"];
@@ -445,6 +480,7 @@ pub fn tables() -> Value {
         "navigateSchemes": NAVIGATE_SCHEMES,
         "inlineImageTypes": INLINE_IMAGE_TYPES,
         "events": EVENTS,
+        "scrollEventMs": SCROLL_EVENT_MS,
         "limits": {
             "handles": HANDLES_MAX,
             "results": QUERY_RESULTS_MAX,

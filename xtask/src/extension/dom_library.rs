@@ -85,6 +85,14 @@ const PATCHES: &[(&str, &str, &str)] = &[
         "      if (root) root.mutateRemove(kid);\n      kid.parentNode = null;",
         "      if (root) root.mutateRemove(kid);\n      kid.parentNode = null;\n      kid._nextSibling = kid._previousSibling = kid;",
     ),
+    // An event's path ends at the window, as in browsers: a script's `window.addEventListener`
+    // hears what bubbles from the page's elements (keyboard shortcuts, clicks, a site's own
+    // events). `load` stops at the document, as in browsers.
+    (
+        "EventTarget.js",
+        "    for(var n = this.parentNode; n; n = n.parentNode)\n      ancestors.push(n);\n",
+        "    for(var n = this.parentNode; n; n = n.parentNode)\n      ancestors.push(n);\n    var last = ancestors.length ? ancestors[ancestors.length - 1] : this;\n    if (last.nodeType === 9 && last.defaultView && event.type !== 'load') ancestors.push(last.defaultView);\n",
+    ),
     // A removed attribute's mutation event names no element (the attribute is already
     // detached): pass the element, so the replica knows what changed.
     (
