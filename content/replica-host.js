@@ -117,6 +117,11 @@ function paranoidReplicaHost({ read, write, post }) {
     const l = document.location;
     return { href: l.href, origin: l.origin, protocol: l.protocol, host: l.host, hostname: l.hostname, port: l.port, pathname: l.pathname, search: l.search, hash: l.hash };
   };
+  /** The address as a script that may not read the page has it: the origin, no path. */
+  const origin = () => {
+    const l = document.location;
+    return { href: `${l.origin}/`, origin: l.origin, protocol: l.protocol, host: l.host, hostname: l.hostname, port: l.port, pathname: '/', search: '', hash: '' };
+  };
 
   // --- the page's changes, to the sandbox ---------------------------------------------------
   // One queue, in order: the snapshot's operations first (`open`), then every change, so that
@@ -173,7 +178,7 @@ function paranoidReplicaHost({ read, write, post }) {
     }
     for (const t of texts) if (ids.has(t) && t.isConnected) ops.push(['text', ids.get(t), t.data]);
     for (const n of removed) if (!n.isConnected) forget(n);
-    const url = moved(null);
+    const url = read ? moved(null) : null;
     if (url !== null) ops.push(url);
     return ops;
   };
@@ -261,10 +266,12 @@ function paranoidReplicaHost({ read, write, post }) {
     // Scrolling fires every frame: told at most once a period, and the last one always.
     let lastTold = -Infinity;
     let trailing = null;
+    let latest = null;
     const handle = (event) => {
       if (type === 'scroll') {
         const wait = lastTold + policy.scrollEventMs - performance.now();
-        if (wait > 0) { trailing ??= setTimeout(() => { trailing = null; handle(event); }, wait); return; }
+        latest = event;
+        if (wait > 0) { trailing ??= setTimeout(() => { trailing = null; handle(latest); }, wait); return; }
         lastTold = performance.now();
       }
       if (own && event.cancelable && ids.get(event.target) < 0) event.preventDefault();
@@ -272,8 +279,13 @@ function paranoidReplicaHost({ read, write, post }) {
       // replica dispatches it along its own path (the outermost listener, capturing, tells it).
       if (told.has(event)) return;
       told.add(event);
+      // What the page changed before the event reaches the replica first, as natively the
+      // page is as it is when the event fires (not while the script's own batch is applied:
+      // an event it fires then is told after the batch, whose changes are not sent back).
+      if (read && !applying) { const records = observer.takeRecords(); if (records.length > 0) forward(records); }
       const t = event.target;
-      const data = { type: event.type, target: ids.has(t) ? ids.get(t) : target, bubbles: event.bubbles, cancelable: event.cancelable };
+      const where = ids.has(t) ? ids.get(t) : t === document ? 'document' : t === window ? 'window' : target;
+      const data = { type: event.type, target: where, bubbles: event.bubbles, cancelable: event.cancelable };
       // What is typed into a password field is never told: not its keys, wherever the field is
       // (a shadow root, open or closed, retargets the event to its host), nor its value.
       const secret = isPassword(t) || isPassword(deepFocus());
@@ -291,9 +303,7 @@ function paranoidReplicaHost({ read, write, post }) {
         if (typeof t.value === 'string' && (t.localName === 'input' || t.localName === 'textarea' || t.localName === 'select')) data.value = t.value.slice(0, limits.eventValue);
         if (typeof t.checked === 'boolean') data.checked = t.checked;
       }
-      // What the page changed before the event reaches the replica first, as natively the
-      // page is as it is when the event fires; in the same queue, so that it cannot overtake.
-      if (read) { const records = observer.takeRecords(); if (records.length > 0) forward(records); }
+      // In the same queue as the page's changes, so that it cannot overtake them.
       queue = queue.then(() => post({ dom: 'event', event: data })).catch(() => {});
     };
     node.addEventListener(type, handle, { capture: true });
@@ -302,8 +312,13 @@ function paranoidReplicaHost({ read, write, post }) {
    * Applies one batch of the script's operations. Returns what was refused (messages); with
    * the read grant, what it refused is put right in the replica from the page.
    */
+  let applying = false;
   const apply = (ops) => {
     if (!Array.isArray(ops)) return;
+    applying = true;
+    try { applyNow(ops); } finally { applying = false; }
+  };
+  const applyNow = (ops) => {
     // What the page changed before this batch reaches the sandbox first; what this batch
     // changes is not sent back.
     const pending = changesOf(read ? observer.takeRecords() : []);
@@ -375,6 +390,6 @@ function paranoidReplicaHost({ read, write, post }) {
   };
 
   /** The script moved the address itself: its replica hears the browser's reading of it only. */
-  const movedByScript = () => { const op = moved('self'); if (op !== null) send([op]); };
-  return { snapshot, place, start, stop, apply, open, ready, catchUp, movedByScript };
+  const movedByScript = () => { const op = read ? moved('self') : null; if (op !== null) send([op]); };
+  return { snapshot, place, origin, start, stop, apply, open, ready, catchUp, movedByScript };
 }

@@ -25,7 +25,8 @@
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
  *   navigate: boolean, location: Record<string, string>, historyLength: number, urlchange: boolean,
- *   readyState: string, opsPerMessage: number, messageChars: number }} init
+ *   readyState: string, opsPerMessage: number, messageChars: number, alertsPerMinute: number,
+ *   alertTextMax: number }} init
  */
 function paranoidReplicaLayer(init) {
   'use strict';
@@ -590,19 +591,32 @@ function paranoidReplicaLayer(init) {
     return { href: u.href, origin: u.origin, protocol: u.protocol, host: u.host, hostname: u.hostname, port: u.port, pathname: u.pathname, search: u.search, hash: u.hash };
   };
   const moveSelf = (what, how, state, url) => {
-    if (hearing !== null && hearing.how === how) { const next = hearing.next; hearing = null; moveTo(next); return; }
+    const address = url === undefined || url === null ? null : String(url);
+    if (hearing !== null && hearing.how === how) {
+      // The site's own move, through the script's wrapper: as the site asked, it only moves
+      // the replica. A wrapper that changes the address the site asked for is the script's own
+      // move, of the entry the site already made.
+      const heard = hearing;
+      hearing = null;
+      const asked = address === null ? heard.next : within(address);
+      if (asked !== null && asked.href === heard.next.href) { moveTo(heard.next); return; }
+      moveTo(heard.next);
+      how = 'replace';
+    }
     if (!init.navigate) refuse(what, NOT_GIVEN)();
-    const next = url === undefined || url === null ? place : within(url);
-    if (next === null) throw new DOMException(`${what}: ${String(url).slice(0, 80)} is not an address of the page's site (${place.origin})`, 'SecurityError');
+    const next = address === null ? place : within(address);
+    if (next === null) throw new DOMException(`${what}: ${address.slice(0, 80)} is not an address of the page's origin (${place.origin})`, 'SecurityError');
     flush();
     historyState = state ?? null;
     if (how === 'push') historyLength++;
     moveTo(next);
-    paranoid.postMessage({ dom: 'navigate', how: how === 'push' ? 'pushState' : 'replaceState', url: next.href });
+    // The content script resolves the address again, against the page's as it is now.
+    paranoid.postMessage({ dom: 'navigate', how: how === 'push' ? 'pushState' : 'replaceState', url: address });
   };
   const traverse = (what, delta) => {
     if (!init.navigate) refuse(what, NOT_GIVEN)();
-    const steps = Math.trunc(Number(delta)) || 0;
+    const steps = delta === undefined ? 0 : Math.trunc(Number(delta)) || 0;
+    if (Math.abs(steps) > 100) throw new RangeError(`${what}: at most 100 steps`);
     flush();
     paranoid.postMessage({ dom: 'navigate', how: 'go', delta: steps });
   };
@@ -626,9 +640,9 @@ function paranoidReplicaLayer(init) {
     if (next === null || typeof next !== 'object' || typeof next.href !== 'string') return;
     const before = place;
     if (Number.isSafeInteger(length)) historyLength = length;
-    historyState = null;
     if (how === 'self') moveTo(next);
     else if (how === 'push' || how === 'replace') {
+      historyState = null;
       hearing = { how, next };
       try {
         const h = G.history;
@@ -640,6 +654,7 @@ function paranoidReplicaLayer(init) {
       // A wrapper that never called the method it wrapped still sees the page moved.
       if (hearing !== null) { hearing = null; moveTo(next); }
     } else {
+      historyState = null;
       moveTo(next);
       win.dispatchEvent(Object.assign(new impl.Event('popstate', {}), { state: null }));
       if (before.hash !== next.hash) win.dispatchEvent(Object.assign(new impl.Event('hashchange', {}), { oldURL: before.href, newURL: next.href }));
@@ -649,6 +664,21 @@ function paranoidReplicaLayer(init) {
       win.dispatchEvent(event);
       if (typeof G.onurlchange === 'function') G.onurlchange(event);
     }
+  };
+
+  // `alert()`: a dialog over the page, for a script that may change it. The content script
+  // shows it, naming the script, at most a few a minute. The sandbox cannot wait for the user,
+  // so the call returns at once; `confirm` and `prompt`, whose answer the script would need
+  // at once, throw.
+  const alerted = [];
+  const showAlert = (text) => {
+    if (!init.write) refuse('alert', 'a dialog over the page needs "changes this page"')();
+    const now = Date.now();
+    while (alerted.length > 0 && alerted[0] <= now - 60000) alerted.shift();
+    if (alerted.length >= init.alertsPerMinute) throw new RangeError(`alert: a script shows at most ${init.alertsPerMinute} dialogs a minute`);
+    alerted.push(now);
+    flush();
+    paranoid.postMessage({ dom: 'alert', text: text.slice(0, init.alertTextMax) });
   };
 
   class DOMParser {
@@ -670,9 +700,9 @@ function paranoidReplicaLayer(init) {
     // Layout is not in the replica: an element's own declarations stand for its computed style.
     getComputedStyle: (el) => el.style,
     getSelection: () => selection,
-    alert: refuse('alert', 'a dialog would stop the page'),
-    confirm: refuse('confirm', 'a dialog would stop the page'),
-    prompt: refuse('prompt', 'a dialog would stop the page'),
+    alert: function alert(message) { showAlert(arguments.length === 0 ? '' : String(message)); },
+    confirm: refuse('confirm', 'the sandbox cannot wait for the answer'),
+    prompt: refuse('prompt', 'the sandbox cannot wait for the answer'),
     // A new tab (as GM.openInTab); no window object comes back to reach into.
     open: (url) => { go('window.open', 'open', url ?? 'about:blank'); return null; },
   });

@@ -172,14 +172,19 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         // The address moved within the page's site (nothing loads), or a step through its history.
         if (data.how === 'pushState' || data.how === 'replaceState') {
           let url;
-          try { url = new URL(String(data.url), location.href); } catch { refuse(`history.${data.how}: the address is not a URL`); return; }
-          if (url.origin !== location.origin) { refuse(`history.${data.how}: only an address of this page's site (${location.origin}) is pushed`); return; }
+          try { url = new URL(data.url === null ? location.href : String(data.url), location.href); } catch { refuse(`history.${data.how}: the address is not a URL`); replica?.movedByScript(); return; }
+          if (url.origin !== location.origin) { refuse(`history.${data.how}: only an address of this page's origin (${location.origin}) is pushed`); replica?.movedByScript(); return; }
           // The site's own state stays with its entry when the script only rewrites the address.
-          if (data.how === 'pushState') history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
+          // The browser may still refuse (an address with a user name, a flood of moves).
+          try {
+            if (data.how === 'pushState') history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
+          } catch (error) { refuse(`history.${data.how}: ${String(error.message).slice(0, 200)}`); }
           replica?.movedByScript();
           return;
         }
         if (data.how === 'go') {
+          // A frame's history is its top page's: a frame's script does not move the tab's.
+          if (window.self !== window.top) { refuse('history.go: a script in a frame does not move the tab through its history'); return; }
           // 0 reloads, as natively.
           if (!Number.isSafeInteger(data.delta) || Math.abs(data.delta) > 100) { refuse('history.go: the step is not a whole number of at most 100'); return; }
           history.go(data.delta);
@@ -204,6 +209,19 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         if (how === 'reload') location.reload();
         else if (how === 'replace') location.replace(url.href);
         else location.assign(url.href);
+      };
+      // `alert()`: shown here, naming the script, for a script that may change the page, at most
+      // the policy's number a minute (the layer counts too; this is the check).
+      const alerts = [];
+      const showAlert = (data) => {
+        const refuse = (why) => { sandbox.post({ dom: 'refused', reasons: [why] }); };
+        if (script.page?.write !== true) { refuse('alert: a dialog over the page needs "changes this page"'); return; }
+        const now = Date.now();
+        while (alerts.length > 0 && alerts[0] <= now - 60000) alerts.shift();
+        if (alerts.length >= limits.alertsPerMinute) { refuse(`alert: a script shows at most ${limits.alertsPerMinute} dialogs a minute`); return; }
+        alerts.push(now);
+        const text = typeof data.text === 'string' ? data.text.slice(0, limits.alertTextMax) : '';
+        window.alert(`The userscript “${String(script.name).slice(0, 100)}” says:\n\n${text}`);
       };
       const answer = async (data) => {
         if (data === null || typeof data !== 'object' || typeof data.call !== 'string' || !Number.isSafeInteger(data.id)) return;
@@ -243,7 +261,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           onMessage: (data) => {
             update({ message: true });
             if (data !== null && typeof data === 'object' && data.dom === 'ops') { replica?.apply(data.ops); return; }
-            if (data !== null && typeof data === 'object' && data.dom === 'navigate') { navigate(data); return; }
+            if (data !== null && typeof data === 'object' && data.dom === 'navigate') { navigate(data).catch((error) => sandbox.post({ dom: 'refused', reasons: [`navigating: ${String(error?.message).slice(0, 200)}`] })); return; }
+            if (data !== null && typeof data === 'object' && data.dom === 'alert') { showAlert(data); return; }
             answer(data);
           },
           onEvent: (event) => {
@@ -294,7 +313,9 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true, events: dom.events, root: first.root,
           // A document-start script expects to see the page load: if the sandbox came too late
           // for that, the replica says `loading` until the script has run, then loads.
-          location: host.place(), historyLength: history.length, urlchange: grants.has('window.onurlchange'), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
+          alertsPerMinute: limits.alertsPerMinute, alertTextMax: limits.alertTextMax,
+          // Without "reads this page" the address is only the page's origin.
+          location: script.page.read === true ? host.place() : host.origin(), historyLength: script.page.read === true ? history.length : 1, urlchange: grants.has('window.onurlchange'), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
           opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
         };
         if (!await runPart(`paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return false; }

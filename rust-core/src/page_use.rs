@@ -97,11 +97,15 @@ impl Uses {
         }
     }
 
-    /// `history`, or `anything.history` (`window.history`).
+    /// `history`, or the window's (`window.history`): a router's own `this.history` is not the
+    /// tab's. A call through another alias is not seen, and then throws, naming the power.
     fn is_history(&self, e: &Expr) -> bool {
         match e {
             Expr::Paren(p) => self.is_history(&p.expr),
-            Expr::Member(m) => prop_name(&m.prop) == Some("history"),
+            Expr::Member(m) => {
+                prop_name(&m.prop) == Some("history")
+                    && self.global(&m.obj, PAGE_WINDOW_NAMES).is_some()
+            }
             _ => self.global(e, &["history"]).is_some(),
         }
     }
@@ -303,6 +307,7 @@ mod tests {
             // Wrapping pushState to hear the site's own moves calls none of the tab's.
             "const push = history.pushState; history.pushState = function () { push.apply(this, arguments); };",
             "let history = { back() {} }; history.back();",
+            "this.history.go(-1); router.history.push('/x');",
         ] {
             assert!(!requests_and_navigates(source).1, "{source}");
         }

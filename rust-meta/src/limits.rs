@@ -43,6 +43,11 @@ pub const OPEN_IN_TAB_PER_MINUTE: usize = 10;
 /// script's notifications open at once.
 pub const NOTIFICATIONS_PER_MINUTE: usize = 5;
 pub const NOTIFICATIONS_OPEN: usize = 3;
+/// `alert()` from a script that may change the page: at most this many dialogs per script on a
+/// page in any minute, each text cut to [`ALERT_TEXT_MAX`] characters. A dialog stops the page
+/// until it is dismissed: enough for a script that reports what it did, too few to lock a tab.
+pub const ALERTS_PER_MINUTE: usize = 10;
+pub const ALERT_TEXT_MAX: usize = 2_000;
 /// GM calls per script in any second (all its pages together, the background's count; each
 /// page's content script counts its own too): far above what a script that reacts to the page
 /// needs, low enough that a loop of calls cannot keep the background busy for other tabs.
@@ -106,6 +111,8 @@ pub fn tables() -> Value {
         "openInTabPerMinute": OPEN_IN_TAB_PER_MINUTE,
         "notificationsPerMinute": NOTIFICATIONS_PER_MINUTE,
         "notificationsOpen": NOTIFICATIONS_OPEN,
+        "alertsPerMinute": ALERTS_PER_MINUTE,
+        "alertTextMax": ALERT_TEXT_MAX,
         "gmCallsPerSecond": GM_CALLS_PER_SECOND,
         "requestsInFlight": REQUESTS_IN_FLIGHT,
         "abortsKept": ABORTS_KEPT,

@@ -444,7 +444,7 @@ document.getElementById('box').appendChild(document.createElement('b')).textCont
 GM_setValue('seen', { own: document.getElementById('para').textContent, title: document.title, links: document.querySelectorAll('a[href]').length });
 `;
       const writeOnly = header(['@name Write only', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/target/*`, '@grant GM_setValue']) + `
-const seen = { elements: document.querySelectorAll('*').length, text: document.body.textContent, para: document.getElementById('para'), title: document.title };
+const seen = { elements: document.querySelectorAll('*').length, text: document.body.textContent, para: document.getElementById('para'), title: document.title, href: location.href.replace(/^https?:\\/\\/[^/]*/, ''), historyLength: history.length };
 const banner = document.createElement('div');
 banner.id = 'banner';
 banner.textContent = 'added without reading';
@@ -459,7 +459,7 @@ setTimeout(() => GM_setValue('seen', { ...seen, para: seen.para === null, clicks
       await driver.executeScript('document.getElementById("para").click()');
       const all = await session.storageUntil((a) => session.valuesOf(a, reader.id).seen && session.valuesOf(a, writer.id).seen, 'the scripts did not report');
       assert.deepEqual(session.valuesOf(all, reader.id).seen, { own: 'changed by a reader', title: 'Target', links: 1 }, 'it reads the page and its own changes');
-      assert.deepEqual(session.valuesOf(all, writer.id).seen, { elements: 3, text: '', para: true, title: '', clicks: 0 }, 'an empty document, no events');
+      assert.deepEqual(session.valuesOf(all, writer.id).seen, { elements: 3, text: '', para: true, title: '', href: '/', historyLength: 1, clicks: 0 }, 'an empty document, only the origin, no events');
       const state = await driver.executeScript('return { para: document.getElementById("para").textContent, box: document.getElementById("box").innerHTML, banner: document.getElementById("banner")?.textContent ?? null }');
       assert.deepEqual(state, { para: 'Hello', box: '', banner: 'added without reading' });
     });
@@ -603,7 +603,9 @@ paranoid.postMessage({ dom: 'navigate', how: 'go', delta: 'x' });
 let moves = 0;
 new MutationObserver(() => {
   if (location.pathname !== '/hist/two.html' || moves++ > 0) return;
-  GM_setValue('report', { tried, after, heard, search: location.search, path: location.pathname });
+  // Without an address: the entry's own, as the page has it now (not as the replica last heard).
+  history.replaceState({ k: 2 }, '');
+  GM_setValue('report', { tried, after, heard, search: location.search, path: location.pathname, state: history.state });
 }).observe(document.body, { childList: true, subtree: true, characterData: true });
 GM_setValue('ready', true);
 `;
@@ -618,7 +620,8 @@ GM_setValue('ready', true);
       assert.deepEqual(await driver.executeScript('return history.state'), { mine: 'site' }, 'the site\'s state stays with its entry');
       await driver.executeScript('window.sitePush("/hist/two.html")');
       const all = await session.storageUntil((a) => session.valuesOf(a, id).report, 'the mover did not hear the site move');
-      const { tried, after, heard, search, path: at } = session.valuesOf(all, id).report;
+      const { tried, after, heard, search, path: at, state } = session.valuesOf(all, id).report;
+      assert.deepEqual(state, { k: 2 });
       for (const name of ['other', 'js', 'data']) assert.match(tried[name], /^SecurityError: /, name);
       assert.equal(tried.own, 'ran');
       assert.deepEqual(after, { search: '?step=1', state: { n: 1 }, heard: [] });
@@ -629,6 +632,58 @@ GM_setValue('ready', true);
       assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/hist/two.html');
       assert.deepEqual(other.hits.map((h) => h.path), []);
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+    });
+
+    it('shows a script\'s alert() over the page, naming the script, at most ten a minute, without waiting; confirm and prompt throw', async () => {
+      server.serve('/alert/index.html', 'text/html; charset=utf-8', '<!doctype html><html><body><p id="p">page</p></body></html>');
+      const saver = header(['@name Saver', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/alert/*`, '@grant GM_setValue']) + `
+const tried = {};
+const attempt = (name, f) => { try { f(); tried[name] = 'ran'; } catch (e) { tried[name] = e.message; } };
+document.getElementById('p').textContent = 'saved';
+attempt('first', () => alert('Saved 3 items'));
+document.body.dataset.after = 'went on';
+attempt('confirm', () => confirm('Sure?'));
+attempt('prompt', () => prompt('Name?'));
+let shown = tried.first === 'ran' ? 1 : 0;
+let refused = null;
+for (let i = 0; i < 20; i++) { try { alert('more ' + i); shown++; } catch (e) { refused = e.message; break; } }
+// Past the layer, straight to the content script: it counts too.
+for (let i = 0; i < 5; i++) paranoid.postMessage({ dom: 'alert', text: 'raw ' + i });
+GM_setValue('report', { tried, shown, refused });
+`;
+      const { page, id } = await session.paste(saver);
+      assert.equal(page.verdict, 'ok', page.text);
+      const { until } = await import('selenium-webdriver');
+      await driver.get(`${server.origin}/alert/index.html`);
+      const texts = [];
+      for (let i = 0; i < 10; i++) {
+        await driver.wait(until.alertIsPresent(), 10000);
+        const dialog = await driver.switchTo().alert();
+        texts.push(await dialog.getText());
+        await dialog.accept();
+      }
+      assert.equal(texts[0], 'The userscript “Saver” says:\n\nSaved 3 items');
+      assert.deepEqual(texts.slice(1).map((t) => t.split('\n\n')[1]), Array.from({ length: 9 }, (_, i) => `more ${i}`));
+      await sleep(1500);
+      // No eleventh: the raw messages were refused by the content script's own count.
+      assert.deepEqual(await driver.executeScript('return [document.getElementById("p").textContent, document.body.dataset.after]'), ['saved', 'went on']);
+      const all = await session.storageUntil((a) => session.valuesOf(a, id).report, 'the saver did not report');
+      const { tried, shown, refused } = session.valuesOf(all, id).report;
+      assert.equal(shown, 10);
+      assert.match(refused, /^alert: a script shows at most 10 dialogs a minute/);
+      for (const name of ['confirm', 'prompt']) assert.match(tried[name], /is not available to a sandboxed userscript: the sandbox cannot wait for the answer/, name);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+
+      // Refused "changes this page": alert throws, naming the power, and a raw message shows nothing.
+      const quiet = await session.paste(saver.replace('@name Saver', '@name Quiet saver'), { onInstallPage: untick('page-write') });
+      await driver.get(`${server.origin}/alert/index.html`);
+      const none = await session.storageUntil((a) => session.valuesOf(a, quiet.id).report, 'the quiet saver did not report');
+      await sleep(1000);
+      assert.equal(await driver.executeScript('return document.getElementById("p").textContent'), 'page');
+      const r = session.valuesOf(none, quiet.id).report;
+      assert.equal(r.shown, 0);
+      for (const why of [r.tried.first, r.refused]) assert.match(why, /^alert is not available to a sandboxed userscript: a dialog over the page needs "changes this page"/);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${quiet.id}`]: { ...a[`paranoid:us:script:${quiet.id}`], enabled: false } }));
     });
 
     it('reads selectors as the browser does: :has() with relative selectors, :scope, :is(), errors, fragments; and which elements have a box', async () => {

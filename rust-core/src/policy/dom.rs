@@ -360,6 +360,8 @@ pub const PAGE_WRITES: &[&str] = &[
     "$",
     "unsafeWindow",
     "GM_addElement",
+    // A dialog over the page, shown by the content script (content/userscripts.js).
+    "alert",
 ];
 /// The names through which code can only read the page (its address and history, its events,
 /// what observes or computes its styles); [`PAGE_WRITES`] read it too. (`navigator` is every
