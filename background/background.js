@@ -117,6 +117,7 @@ const paranoidAnswer = paranoidCommandRegistry({
   'paranoid:userscripts-for': paranoidUserscriptMessage,
   'paranoid:gm': paranoidUserscriptMessage,
   'paranoid:us-outcome': paranoidUserscriptMessage,
+  'paranoid:us-storage': paranoidUserscriptMessage,
   'paranoid:prebuilt': paranoidUserscriptMessage,
   'paranoid:transpiled': paranoidTranspiledMessage,
 });

@@ -10,7 +10,7 @@
 // Only scripts' own storage is reachable: a call names its script by id, and the id must be of
 // a script that runs on the asking page (checked against the sender's URL at each call).
 
-/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage, paranoidUserscriptMay, paranoidBuildUserscript, paranoidCurrentBuild, paranoidBuiltKey, paranoidBuildTexts, paranoidBuildInputs */
+/* global paranoidExtension, paranoidPolicy, paranoidWasmCall, paranoidReadText, paranoidListUserscripts, paranoidGetUserscript, paranoidUserscriptKeys, paranoidWriteClipboard, paranoidUserscriptPage, paranoidUserscriptMay, paranoidBuildUserscript, paranoidCurrentBuild, paranoidBuiltKey, paranoidBuildTexts, paranoidBuildInputs, paranoidStorageKeys */
 /* exported paranoidUserscriptMessage */
 
 /** Per storage key, writes one after another. */
@@ -128,6 +128,101 @@ function usWithinRate(key, limit, windowMs) {
   return within;
 }
 
+/** What a store of `localStorage` costs, as the sandbox counts it too: each key and value as JSON, and 2 more. */
+function usStorageSize(entries) {
+  let size = 0;
+  for (const [k, v] of Object.entries(entries)) size += JSON.stringify(k).length + JSON.stringify(v).length + 2;
+  return size;
+}
+/** Only string values, as an object without a prototype (storage is an input like any other). */
+function usStorageEntries(stored) {
+  const entries = Object.create(null);
+  if (stored !== null && typeof stored === 'object' && !Array.isArray(stored)) for (const [k, v] of Object.entries(stored)) if (typeof v === 'string') entries[k] = v;
+  return entries;
+}
+
+/**
+ * Where the asking page's own storage of script `id` is: the site is the origin of the URL the
+ * browser reports for the sender, never one a message names; `sessionStorage` is the sender's
+ * tab's too. Both are in `storage.local` (the session's under the tab, dropped with it).
+ */
+function usStoragePlace(id, area, sender) {
+  if (area !== 'local' && area !== 'session') throw new TypeError('storage: the area is local or session');
+  let origin;
+  try { origin = new URL(sender.url).origin; } catch { origin = 'null'; }
+  if (origin === 'null' || !/^https?:/.test(origin)) throw new TypeError('storage: this page has no origin of its own to keep storage for');
+  if (area === 'session' && !Number.isSafeInteger(sender.tab?.id)) throw new TypeError('storage: sessionStorage is kept per tab, and this page is in none');
+  return { origin, key: area === 'local' ? paranoidUserscriptKeys.local(id, origin) : paranoidUserscriptKeys.session(sender.tab.id, id) };
+}
+
+/** The entries of the script's own store here. */
+async function usStorageRead(id, area, sender) {
+  const { origin, key } = usStoragePlace(id, area, sender);
+  const stored = (await paranoidExtension.storage.local.get(key))[key];
+  if (area === 'local') return usStorageEntries(stored);
+  const sites = stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
+  return usStorageEntries(Object.hasOwn(sites, origin) ? sites[origin] : null);
+}
+
+/**
+ * Writes a turn's changes to the script's own store here: `clear` first, then each `[key,
+ * value]` (a string, or null to remove). Past the area's limits nothing is written (the sandbox
+ * checked them first and threw `QuotaExceededError`; this is the check). One script's writes
+ * are one after another, its list of sites with them.
+ */
+function usStorageWrite(id, area, clear, changes, sender) {
+  if (typeof clear !== 'boolean' || !Array.isArray(changes)) throw new TypeError('storage.write: [area, clear, changes]');
+  for (const change of changes) {
+    if (!Array.isArray(change) || typeof change[0] !== 'string' || (typeof change[1] !== 'string' && change[1] !== null)) throw new TypeError('storage.write: a change is [key, string or null]');
+  }
+  const limits = paranoidPolicy().userscripts;
+  if (!usWithinRate(`${id}:storage-writes`, limits.storageWritesPerSecond, 1000)) throw new RangeError(`${area}Storage: this script wrote its storage over ${limits.storageWritesPerSecond} times in the last second`);
+  const { origin, key } = usStoragePlace(id, area, sender);
+  const store = paranoidExtension.storage.local;
+  return usSerially(`storage:${id}`, async () => {
+    const stored = (await store.get(key))[key];
+    const sites = area === 'session' && stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? { ...stored } : {};
+    const entries = clear ? Object.create(null) : usStorageEntries(area === 'local' ? stored : sites[origin] ?? null);
+    for (const [k, v] of changes) { if (v === null) delete entries[k]; else entries[k] = v; }
+    const keys = Object.keys(entries).length;
+    if (keys > limits.localStorageKeysMax) throw new DOMException(`${area}Storage: the script's storage on ${origin} would hold ${keys} keys, over its limit of ${limits.localStorageKeysMax}`, 'QuotaExceededError');
+    if (area === 'session') {
+      if (keys === 0) delete sites[origin]; else sites[origin] = { ...entries };
+      const size = Object.values(sites).reduce((n, e) => n + usStorageSize(e), 0);
+      if (size > limits.sessionStorageMaxChars) throw new DOMException(`sessionStorage: the script's storage in this tab would take ${size} characters, over its limit of ${limits.sessionStorageMaxChars}`, 'QuotaExceededError');
+      if (Object.keys(sites).length === 0) await store.remove(key); else await store.set({ [key]: sites });
+      return null;
+    }
+    const size = usStorageSize(entries);
+    if (size > limits.localStorageMaxChars) throw new DOMException(`localStorage: the script's storage on ${origin} would take ${size} characters, over its limit of ${limits.localStorageMaxChars}`, 'QuotaExceededError');
+    // The sites it keeps storage for, bounded; a site whose store is emptied leaves the list.
+    const sitesKey = paranoidUserscriptKeys.localSites(id);
+    const listed = (await store.get(sitesKey))[sitesKey];
+    const list = Array.isArray(listed) ? listed.filter((o) => typeof o === 'string') : [];
+    if (keys === 0) {
+      await store.remove(key);
+      if (list.includes(origin)) await store.set({ [sitesKey]: list.filter((o) => o !== origin) });
+      return null;
+    }
+    if (!list.includes(origin)) {
+      if (list.length >= limits.localStorageSitesMax) throw new DOMException(`localStorage: the script keeps storage for at most ${limits.localStorageSitesMax} sites`, 'QuotaExceededError');
+      await store.set({ [sitesKey]: [...list, origin] });
+    }
+    await store.set({ [key]: { ...entries } });
+    return null;
+  });
+}
+
+/** Drops the sessionStorage of the tabs `closed` says are gone (all, at the browser's start). */
+async function usDropSessions(closed) {
+  const prefix = paranoidUserscriptKeys.sessionPrefix;
+  const keys = (await paranoidStorageKeys()).filter((k) => k.startsWith(prefix) && closed(Number(k.slice(prefix.length).split(':')[0])));
+  if (keys.length > 0) await paranoidExtension.storage.local.remove(keys);
+}
+paranoidExtension.tabs.onRemoved.addListener((tabId) => { usDropSessions((t) => t === tabId).catch(() => {}); });
+paranoidExtension.tabs.onReplaced?.addListener((added, removed) => { usDropSessions((t) => t === removed).catch(() => {}); });
+paranoidExtension.runtime.onStartup.addListener(() => { usDropSessions(() => true).catch(() => {}); });
+
 /** One GM call, already checked against the record's grants. */
 async function usCall(record, name, args, sender) {
   const id = record.id;
@@ -136,6 +231,8 @@ async function usCall(record, name, args, sender) {
     throw new RangeError(`${name}: this script made over ${limits.gmCallsPerSecond} GM calls in the last second`);
   }
   switch (name) {
+    case 'storage.write':
+      return usStorageWrite(id, args[0], args[1], args[2], sender);
     case 'GM.getValue': {
       const [key, fallback] = args;
       if (!usNameOk(key)) throw usNameError('GM.getValue');
@@ -408,7 +505,7 @@ function paranoidUserscriptMessage(message, sender) {
     usOfferInstall(sender);
     return usScriptsFor(sender.url, (sender.frameId ?? 0) === 0).then((records) => Promise.all(records.map(usRunnable)));
   }
-  if (message.type === 'paranoid:gm' || message.type === 'paranoid:us-outcome') {
+  if (message.type === 'paranoid:gm' || message.type === 'paranoid:us-outcome' || message.type === 'paranoid:us-storage') {
     const id = String(message.id);
     // Asked afresh each time (the service worker keeps no state): the script must be one that
     // runs on the sender's page.
@@ -443,6 +540,16 @@ async function usAnswer(id, message, sender) {
   const record = await paranoidGetUserscript(id);
   const name = String(message.name);
   if (!record || !record.enabled) return { ok: false, error: 'the script is not installed or is disabled' };
+  if (message.type === 'paranoid:us-storage') {
+    // Its own localStorage and sessionStorage here, as it starts: the content script's question
+    // (not one of the script's calls, so not counted in its rate); what was refused, and why.
+    const limits = paranoidPolicy().userscripts;
+    if (!usWithinRate(`${id}:storage-reads`, limits.storageReadsPerSecond, 1000)) return { ok: false, error: `storage: this script's storage was read over ${limits.storageReadsPerSecond} times in the last second` };
+    const area = async (which) => {
+      try { return { entries: { ...(await usStorageRead(id, which, sender)) } }; } catch (error) { return { refused: `${error.message}` }; }
+    };
+    return { ok: true, value: [await area('local'), await area('session')] };
+  }
   if (!paranoidUserscriptMay(name, new Set(record.metadata.grants), paranoidUserscriptPage(record))) return { ok: false, error: `${name} was not granted to this script` };
   try {
     const args = Array.isArray(message.args) ? message.args : [];

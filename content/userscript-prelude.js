@@ -21,10 +21,111 @@
  * @param {{ grants: string[], spellings: [string, string][], info: object,
  *   values: Record<string, string> | null, resources: Record<string, string> | null,
  *   resourceNames: string[], valueNameMax: number, valuesMaxChars: number,
- *   page: { requests: boolean, navigate: boolean }, frame: 'top' | 'child' | 'nested' }} init
+ *   page: { requests: boolean, navigate: boolean }, frame: 'top' | 'child' | 'nested',
+ *   storage?: { areas: ({ entries: Record<string, string> } | { refused: string })[], localMax: number, sessionMax: number,
+ *     keysMax: number, writeChars: number } }} init
  */
 function paranoidUserscriptPrelude(init) {
   'use strict';
+  /**
+   * `localStorage` and `sessionStorage`: the script's own, for the page's site (and, for the
+   * session's, its tab), never the page's. Read from the snapshot given at the start; a turn's
+   * changes are written through in one call at its end. Past the area's limit `setItem` throws
+   * `QuotaExceededError`, as a browser's does; where the page has no origin of its own, reading
+   * either throws `SecurityError`, as natively.
+   */
+  const installStorage = ({ areas, localMax, sessionMax, keysMax, writeChars }) => {
+    // What an entry costs, as the background counts it: key and value as JSON, and 2 more.
+    const cost = (k, v) => JSON.stringify(k).length + JSON.stringify(v).length + 2;
+    const make = (area, snapshot, max) => {
+      const entries = new Map(Object.entries(snapshot.entries));
+      let size = 0;
+      for (const [k, v] of entries) size += cost(k, v);
+      let pending = new Map();
+      let cleared = false;
+      let due = false;
+      const flushSoon = () => {
+        if (due) return;
+        due = true;
+        queueMicrotask(() => {
+          due = false;
+          const changes = [...pending];
+          let clear = cleared;
+          pending = new Map();
+          cleared = false;
+          let chunk = [];
+          let chars = 0;
+          const send = () => { call('storage.write', [area, clear, chunk]).catch(sayFailure(`${area}Storage`)); clear = false; chunk = []; chars = 0; };
+          for (const [k, v] of changes) {
+            const c = cost(k, v);
+            // Calls of at most the policy's size, each well within one message.
+            if (chunk.length > 0 && chars + c > writeChars) send();
+            chunk.push([k, v]);
+            chars += c;
+          }
+          if (chunk.length > 0 || clear) send();
+        });
+      };
+      class Storage {
+        get length() { return entries.size; }
+        key(index) { const i = Number(index) >>> 0; return i < entries.size ? [...entries.keys()][i] : null; }
+        getItem(key) { const k = String(key); return entries.has(k) ? entries.get(k) : null; }
+        setItem(key, value) {
+          const k = String(key);
+          const v = String(value);
+          const next = size - (entries.has(k) ? cost(k, entries.get(k)) : 0) + cost(k, v);
+          if (!entries.has(k) && entries.size >= keysMax) throw new DOMException(`Failed to execute 'setItem' on 'Storage': a script keeps at most ${keysMax} keys on a site.`, 'QuotaExceededError');
+          if (next > max) throw new DOMException(`Failed to execute 'setItem' on 'Storage': setting the value of '${k.slice(0, 40)}' exceeded the quota (${max} characters for this script on this site).`, 'QuotaExceededError');
+          size = next;
+          entries.set(k, v);
+          pending.set(k, v);
+          flushSoon();
+        }
+        removeItem(key) {
+          const k = String(key);
+          if (!entries.has(k)) return;
+          size -= cost(k, entries.get(k));
+          entries.delete(k);
+          pending.set(k, null);
+          flushSoon();
+        }
+        clear() {
+          entries.clear();
+          size = 0;
+          pending = new Map();
+          cleared = true;
+          flushSoon();
+        }
+      }
+      const storage = new Storage();
+      if (area === 'local') globalThis.Storage = Storage;
+      const own = (p) => typeof p === 'string' && !(p in Storage.prototype) && entries.has(p);
+      // Keys read and written as properties (`localStorage.theme = 'dark'`), as a browser's.
+      return new Proxy(storage, {
+        get: (target, p) => (own(p) ? entries.get(p) : Reflect.get(target, p, target)),
+        set: (target, p, v) => { if (typeof p === 'symbol') return Reflect.set(target, p, v, target); storage.setItem(p, v); return true; },
+        has: (target, p) => own(p) || p in target,
+        deleteProperty: (target, p) => { if (typeof p === 'string') storage.removeItem(p); return true; },
+        ownKeys: () => [...entries.keys()].filter(own),
+        getOwnPropertyDescriptor: (target, p) => (own(p) ? { value: entries.get(p), writable: true, enumerable: true, configurable: true } : undefined),
+        defineProperty: () => false,
+        getPrototypeOf: () => Storage.prototype,
+        setPrototypeOf: () => false,
+        preventExtensions: () => false,
+      });
+    };
+    for (const [i, area] of ['local', 'session'].entries()) {
+      const snapshot = areas?.[i];
+      const name = `${area}Storage`;
+      if (snapshot && typeof snapshot.entries === 'object' && snapshot.entries !== null) {
+        const storage = make(area, snapshot, area === 'local' ? localMax : sessionMax);
+        Object.defineProperty(globalThis, name, { configurable: true, enumerable: true, get: () => storage });
+      } else {
+        const why = String(snapshot?.refused ?? 'not given').slice(0, 200);
+        Object.defineProperty(globalThis, name, { configurable: true, enumerable: true, get: () => { throw new DOMException(`${name}: ${why}`, 'SecurityError'); } });
+      }
+    }
+  };
   const granted = new Set(init.grants);
   const canCall = typeof paranoid === 'object' && paranoid !== null && typeof paranoid.postMessage === 'function';
   const pending = new Map();
@@ -606,6 +707,7 @@ function paranoidUserscriptPrelude(init) {
   }
   globalThis.GM = GM;
   for (const name of Object.keys(older)) globalThis[name] = older[name];
+  if (init.storage) installStorage(init.storage);
   // In a frame, `top` and `parent` are other windows, and opaque ones: the frame guard of many
   // scripts (`if (window.top !== window.self) return;`) bails there as it does natively.
   if (init.frame === 'child' || init.frame === 'nested') {

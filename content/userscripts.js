@@ -140,6 +140,10 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         onMenu: (command) => { sandbox?.post({ menu: command }); },
       });
       const domState = paranoidDomState();
+      // The script's own localStorage and sessionStorage on this site, read while it starts; what
+      // was refused instead where the page has no origin to keep them for.
+      const stores = paranoidExtension.runtime.sendMessage({ type: 'paranoid:us-storage', id: script.id })
+        .then((r) => (r?.ok && Array.isArray(r.value) ? r.value : [0, 1].map(() => ({ refused: String(r?.error ?? 'no answer') }))), (error) => [0, 1].map(() => ({ refused: String(error.message) })));
       // GM calls in the last second: past the policy's rate they are refused here, before the
       // background (which counts them too, over all of the script's pages) is asked.
       const calls = [];
@@ -256,7 +260,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       try {
         sandbox = await open({
           cpuMs: cpuMsOf(script),
-          capabilities: { messages: grants.size > 0 || usesPage(script) || script.page?.requests === true || script.page?.navigate === true },
+          // Every script has the channel: its own localStorage needs no grant (its other calls do).
+          capabilities: { messages: true },
           prebuilt: script.code.filter((part) => part.digest !== null).map((part) => part.digest),
           onMessage: (data) => {
             update({ message: true });
@@ -338,6 +343,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       const gm = {
         grants: script.grants, spellings: limits.spellings, info: script.info,
         values: await values.snapshot(), resources: script.resources, resourceNames: script.resourceNames,
+        storage: { areas: await stores, localMax: limits.localStorageMaxChars, sessionMax: limits.sessionStorageMaxChars, keysMax: limits.localStorageKeysMax, writeChars: limits.storageWriteChars },
         valueNameMax: limits.valueNameMax, valuesMaxChars: limits.valuesMaxChars,
         page: { requests: script.page?.requests === true, navigate: script.page?.navigate === true },
         // Whether this page is a frame, and one of a frame: `top` and `parent` are then other windows.

@@ -10,18 +10,29 @@
 //                                offer, error? } (background/userscript-updates.js)
 //   paranoid:us:built:ID       → the code transpiled once, as its sandbox runs it
 //                                (shared/userscript-build.js)
+//   paranoid:us:local:ID:ORIGIN → { key: value } (the script's own localStorage on that site;
+//                                written by the background), listed in
+//   paranoid:us:local-sites:ID → [origin, ...]
+//   paranoid:us:session:TAB:ID → { origin: { key: value } } (its sessionStorage in that tab;
+//                                dropped with the tab, and at the browser's start)
 // Readers validate what they read: storage is an input like any other.
 // Also where a script's text comes from, for the install page and the update checks alike: the
 // URL its newer versions are fetched from, and the fetch with its redirect rule.
 
 /* global paranoidExtension, paranoidSha256Hex, paranoidWasmCall, paranoidReadText, paranoidPolicy, paranoidBuiltKey, paranoidBuildUserscript, paranoidCurrentBuild */
-/* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript, paranoidUserscriptPage */
+/* exported paranoidUserscriptKeys, paranoidUserscriptId, paranoidListUserscripts, paranoidGetUserscript, paranoidSaveUserscript, paranoidDeleteUserscript, paranoidUserscriptSourceUrl, paranoidFetchUserscript, paranoidUserscriptPage, paranoidStorageKeys */
 
 const paranoidUserscriptKeys = {
   index: 'paranoid:us:index',
   script: (id) => `paranoid:us:script:${id}`,
   values: (id) => `paranoid:us:values:${id}`,
   history: (id) => `paranoid:us:history:${id}`,
+  // The script's own localStorage: per site (origin), and the list of its sites.
+  local: (id, origin) => `paranoid:us:local:${id}:${origin}`,
+  localSites: (id) => `paranoid:us:local-sites:${id}`,
+  // Its sessionStorage: per tab and script, { origin: { key: value } }, dropped with the tab.
+  sessionPrefix: 'paranoid:us:session:',
+  session: (tabId, id) => `paranoid:us:session:${tabId}:${id}`,
   update: (id) => `paranoid:us:update:${id}`,
 };
 
@@ -105,11 +116,21 @@ async function paranoidSaveUserscript(record) {
   await paranoidStorage().set(items);
 }
 
-/** Deletes the script, its values, its history and its build. */
+/** Every key in `storage.local` (without reading the values where the browser can). */
+async function paranoidStorageKeys() {
+  const store = paranoidStorage();
+  return typeof store.getKeys === 'function' ? store.getKeys() : Object.keys(await store.get(null));
+}
+
+/** Deletes the script, its values, its localStorage, its history and its build. */
 async function paranoidDeleteUserscript(id) {
   const index = await paranoidUserscriptIndex();
   await paranoidStorage().set({ [paranoidUserscriptKeys.index]: index.filter((i) => i !== id) });
-  await paranoidStorage().remove([paranoidUserscriptKeys.script(id), paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id), paranoidUserscriptKeys.update(id), paranoidBuiltKey(id)]);
+  // Its storage, found by the keys' shape rather than its list of sites, so that nothing a write
+  // in flight added is left for a script of the same id installed later.
+  const keys = await paranoidStorageKeys();
+  const own = keys.filter((k) => k.startsWith(paranoidUserscriptKeys.local(id, '')) || (k.startsWith(paranoidUserscriptKeys.sessionPrefix) && k.endsWith(`:${id}`)));
+  await paranoidStorage().remove([paranoidUserscriptKeys.script(id), paranoidUserscriptKeys.values(id), paranoidUserscriptKeys.history(id), paranoidUserscriptKeys.update(id), paranoidBuiltKey(id), paranoidUserscriptKeys.localSites(id), ...own]);
 }
 
 /**

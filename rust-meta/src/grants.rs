@@ -126,6 +126,12 @@ pub const CALLS_WITH_GRANT: &[(&str, &str)] = &[
     ("GM.unregisterMenuCommand", "GM.registerMenuCommand"),
 ];
 
+/// Calls every script may make without a grant: writing its own `localStorage` and
+/// `sessionStorage` (which natively need none; the content script reads them for it as it
+/// starts, `paranoid:us-storage`). They reach only the script's own storage for the page's
+/// origin, which the background takes from the sender.
+pub const CALLS_FOR_EVERY_SCRIPT: &[&str] = &["storage.write"];
+
 /// Calls that a power over the page gives too, without their grant (`record.page`, asked on
 /// the install page from what the code uses): the page's `fetch` and `XMLHttpRequest` are
 /// `GM.xmlHttpRequest`s under the same `@connect` check, and `window.open` opens a tab as

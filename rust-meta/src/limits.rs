@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::grants::{CALLS_WITH_GRANT, CALLS_WITH_PAGE, GRANTS, SPELLINGS};
+use crate::grants::{CALLS_FOR_EVERY_SCRIPT, CALLS_WITH_GRANT, CALLS_WITH_PAGE, GRANTS, SPELLINGS};
 
 /// At most this many `@` lines in a metadata block: far above real scripts (a few dozen), low
 /// enough that a block cannot make the install page or the background do unbounded work.
@@ -48,6 +48,24 @@ pub const NOTIFICATIONS_OPEN: usize = 3;
 /// until it is dismissed: enough for a script that reports what it did, too few to lock a tab.
 pub const ALERTS_PER_MINUTE: usize = 10;
 pub const ALERT_TEXT_MAX: usize = 2_000;
+/// A script's own `localStorage`, per site (the page's origin): at most this many characters
+/// and keys, counted as JSON (each key and value as a JSON string, and 2 more per entry: what
+/// storing and sending it costs), so that a turn's changes fit in messages and one write is
+/// cheap for the background; `setItem` past it throws `QuotaExceededError`, as a browser's
+/// does past its few MB. At most [`LOCAL_STORAGE_SITES_MAX`] sites per script; a new site past
+/// that is refused. Its `sessionStorage`: at most [`SESSION_STORAGE_MAX_CHARS`] per tab, all
+/// its sites together, dropped with the tab. Writes ([`STORAGE_WRITES_PER_SECOND`]) and
+/// start-up reads ([`STORAGE_READS_PER_SECOND`]) per script, all its pages together. Reasoned
+/// from real scripts' use (a few settings, a list of ids), not measured.
+pub const LOCAL_STORAGE_MAX_CHARS: usize = 512 * 1024;
+pub const LOCAL_STORAGE_KEYS_MAX: usize = 10_000;
+pub const LOCAL_STORAGE_SITES_MAX: usize = 100;
+pub const SESSION_STORAGE_MAX_CHARS: usize = 256 * 1024;
+pub const STORAGE_WRITES_PER_SECOND: usize = 20;
+/// A turn's storage changes go in calls of at most this many characters of JSON each: a quarter
+/// of one message (`MESSAGE_LIMIT`, 1 Mi), so that a call always fits beside its envelope.
+pub const STORAGE_WRITE_CHARS: usize = 256 * 1024;
+pub const STORAGE_READS_PER_SECOND: usize = 20;
 /// GM calls per script in any second (all its pages together, the background's count; each
 /// page's content script counts its own too): far above what a script that reacts to the page
 /// needs, low enough that a loop of calls cannot keep the background busy for other tabs.
@@ -93,6 +111,7 @@ pub fn tables() -> Value {
             .iter()
             .map(|(call, grant)| (call.to_string(), Value::from(*grant)))
             .collect::<serde_json::Map<_, _>>(),
+        "callsForEveryScript": CALLS_FOR_EVERY_SCRIPT,
         "callsWithPage": CALLS_WITH_PAGE
             .iter()
             .map(|(call, power)| (call.to_string(), Value::from(*power)))
@@ -113,6 +132,13 @@ pub fn tables() -> Value {
         "notificationsOpen": NOTIFICATIONS_OPEN,
         "alertsPerMinute": ALERTS_PER_MINUTE,
         "alertTextMax": ALERT_TEXT_MAX,
+        "localStorageMaxChars": LOCAL_STORAGE_MAX_CHARS,
+        "localStorageKeysMax": LOCAL_STORAGE_KEYS_MAX,
+        "localStorageSitesMax": LOCAL_STORAGE_SITES_MAX,
+        "sessionStorageMaxChars": SESSION_STORAGE_MAX_CHARS,
+        "storageWritesPerSecond": STORAGE_WRITES_PER_SECOND,
+        "storageWriteChars": STORAGE_WRITE_CHARS,
+        "storageReadsPerSecond": STORAGE_READS_PER_SECOND,
         "gmCallsPerSecond": GM_CALLS_PER_SECOND,
         "requestsInFlight": REQUESTS_IN_FLIGHT,
         "abortsKept": ABORTS_KEPT,

@@ -635,10 +635,15 @@ GM_setValue('ready', true);
     });
 
     it('shows a script\'s alert() over the page, naming the script, at most ten a minute, without waiting; confirm and prompt throw', async () => {
-      server.serve('/alert/index.html', 'text/html; charset=utf-8', '<!doctype html><html><body><p id="p">page</p></body></html>');
+      server.serve('/alert/index.html', 'text/html; charset=utf-8', '<!doctype html><html><body><p id="p">page</p><button id="go">Save</button></body></html>');
       const saver = header(['@name Saver', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/alert/*`, '@grant GM_setValue']) + `
 const tried = {};
 const attempt = (name, f) => { try { f(); tried[name] = 'ran'; } catch (e) { tried[name] = e.message; } };
+// On the user's click, as scripts that report what they did (a dialog while the page loads
+// would race the test driver's own wait for the load). Ready in a later turn: the listener
+// reaches the page at the end of this one.
+setTimeout(() => GM_setValue('ready', true), 0);
+document.getElementById('go').addEventListener('click', () => {
 document.getElementById('p').textContent = 'saved';
 attempt('first', () => alert('Saved 3 items'));
 document.body.dataset.after = 'went on';
@@ -650,11 +655,14 @@ for (let i = 0; i < 20; i++) { try { alert('more ' + i); shown++; } catch (e) { 
 // Past the layer, straight to the content script: it counts too.
 for (let i = 0; i < 5; i++) paranoid.postMessage({ dom: 'alert', text: 'raw ' + i });
 GM_setValue('report', { tried, shown, refused });
+});
 `;
       const { page, id } = await session.paste(saver);
       assert.equal(page.verdict, 'ok', page.text);
       const { until } = await import('selenium-webdriver');
       await driver.get(`${server.origin}/alert/index.html`);
+      await session.storageUntil((a) => session.valuesOf(a, id).ready, 'the saver did not start');
+      await driver.executeScript('document.getElementById("go").click()');
       const texts = [];
       for (let i = 0; i < 10; i++) {
         await driver.wait(until.alertIsPresent(), 10000);
@@ -677,6 +685,8 @@ GM_setValue('report', { tried, shown, refused });
       // Refused "changes this page": alert throws, naming the power, and a raw message shows nothing.
       const quiet = await session.paste(saver.replace('@name Saver', '@name Quiet saver'), { onInstallPage: untick('page-write') });
       await driver.get(`${server.origin}/alert/index.html`);
+      await session.storageUntil((a) => session.valuesOf(a, quiet.id).ready, 'the quiet saver did not start');
+      await driver.executeScript('document.getElementById("go").click()');
       const none = await session.storageUntil((a) => session.valuesOf(a, quiet.id).report, 'the quiet saver did not report');
       await sleep(1000);
       assert.equal(await driver.executeScript('return document.getElementById("p").textContent'), 'page');
@@ -684,6 +694,59 @@ GM_setValue('report', { tried, shown, refused });
       assert.equal(r.shown, 0);
       for (const why of [r.tried.first, r.refused]) assert.match(why, /^alert is not available to a sandboxed userscript: a dialog over the page needs "changes this page"/);
       await session.setStorage((a) => ({ [`paranoid:us:script:${quiet.id}`]: { ...a[`paranoid:us:script:${quiet.id}`], enabled: false } }));
+    });
+
+    it('gives each script its own localStorage per site, never the page\'s nor another script\'s, within its limit', async () => {
+      const page = '<!doctype html><html><body><p id="p">page</p><script>localStorage.setItem("token", "site-secret"); localStorage.setItem("mine", "the page\'s");</script></body></html>';
+      // Another site of the scripts' own (not the test's `other`, which must see no request).
+      const second = await startPageServer();
+      server.serve('/store/index.html', 'text/html; charset=utf-8', page);
+      second.serve('/store/index.html', 'text/html; charset=utf-8', page);
+      const keeper = (name) => header([`@name ${name}`, '@namespace paranoid-page', '@version 1', `@match ${server.origin}/store/*`, `@match ${second.origin}/store/*`, '@grant GM_setValue']) + `
+const seen = { token: localStorage.getItem('token'), mine: localStorage.getItem('mine'), keys: Object.keys(localStorage), session: sessionStorage.getItem('s') };
+localStorage.setItem('mine', '${name} ' + location.port);
+sessionStorage.setItem('s', 'kept for the tab');
+const tried = {};
+try { localStorage.setItem('big', 'x'.repeat(${1024 * 1024})); } catch (e) { tried.quota = e.name; }
+// Past the prelude, straight to the content script and the background: they check again.
+paranoid.postMessage({ call: 'storage.write', id: 1e6, args: ['local', false, [['r1', 'x'.repeat(300000)]]] });
+paranoid.postMessage({ call: 'storage.write', id: 1e6 + 1, args: ['local', false, [['r2', 'x'.repeat(300000)]]] });
+paranoid.postMessage({ call: 'storage.write', id: 1e6 + 2, args: ['local', false, [['raw', 7]]] });
+paranoid.postMessage({ call: 'storage.write', id: 1e6 + 3, args: ['values', false, [['raw', 'x']]] });
+paranoid.postMessage({ call: 'storage.read', id: 1e6 + 4, args: ['sync'] });
+const answers = {};
+paranoid.onMessage((m) => { if (m && m.reply >= 1e6) answers[m.reply - 1e6] = m.ok ? 'ok' : String(m.error).slice(0, 60); });
+setTimeout(() => GM_setValue('seen:' + location.port, { seen, tried, answers }), 800);
+`;
+      const a = await session.paste(keeper('Keeper A'));
+      const b = await session.paste(keeper('Keeper B'));
+      const port = (o) => new URL(o).port;
+      const reportOf = async (id, origin) => session.valuesOf(await session.storageUntil((x) => session.valuesOf(x, id)[`seen:${port(origin)}`], 'no report'), id)[`seen:${port(origin)}`];
+      await driver.get(`${server.origin}/store/index.html`);
+      const first = await reportOf(a.id, server.origin);
+      assert.deepEqual(first.seen, { token: null, mine: null, keys: [], session: null }, 'nothing of the page\'s');
+      assert.equal(first.tried.quota, 'QuotaExceededError');
+      for (const [i, want] of [[0, /^ok$/], [1, /^QuotaExceededError: localStorage: the script's storage on /], [2, /^TypeError: storage\.write: a change is/], [3, /^TypeError: storage: the area is local or session/], [4, /^storage\.read was not granted to this script/]]) assert.match(first.answers[i], want, String(i));
+      assert.equal(await driver.executeScript('return [localStorage.getItem("mine"), localStorage.getItem("raw"), localStorage.length].join("|")'), "the page's||2", 'the page\'s storage is untouched');
+      // Again: each script finds its own value, kept; the session's too, in this tab.
+      await session.setStorage((x) => ({ [`paranoid:us:values:${a.id}`]: {}, [`paranoid:us:values:${b.id}`]: {} }));
+      await driver.navigate().refresh();
+      const again = await reportOf(a.id, server.origin);
+      const againB = await reportOf(b.id, server.origin);
+      assert.equal(again.seen.mine, `Keeper A ${port(server.origin)}`);
+      assert.equal(againB.seen.mine, `Keeper B ${port(server.origin)}`);
+      assert.deepEqual(again.seen.keys.sort(), ['mine', 'r1']);
+      assert.equal(again.seen.session, 'kept for the tab');
+      // Another site: another store.
+      await driver.get(`${second.origin}/store/index.html`);
+      const elsewhere = await reportOf(a.id, second.origin);
+      assert.deepEqual(elsewhere.seen, { token: null, mine: null, keys: [], session: null });
+      const stored = await session.storage();
+      assert.deepEqual(stored[`paranoid:us:local-sites:${a.id}`], [server.origin, second.origin]);
+      assert.equal(stored[`paranoid:us:local:${a.id}:${server.origin}`].mine, `Keeper A ${port(server.origin)}`);
+      assert.equal(stored[`paranoid:us:local:${a.id}:${server.origin}`].r2, undefined, 'the write past the limit stored nothing');
+      second.close();
+      for (const s of [a, b]) await session.setStorage((x) => ({ [`paranoid:us:script:${s.id}`]: { ...x[`paranoid:us:script:${s.id}`], enabled: false } }));
     });
 
     it('reads selectors as the browser does: :has() with relative selectors, :scope, :is(), errors, fragments; and which elements have a box', async () => {

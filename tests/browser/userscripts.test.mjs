@@ -145,7 +145,9 @@ dom.addClass('html', 'us-end');`,
 GM.setValue('ran', savedLib.from + ' and the source');
 throw new Error('where: the source');`,
     bare: header(['@name Bare', '@namespace paranoid-tests', `@match ${origin}/abuse/*`, '@grant none']) + `
-throw new Error('paranoid has: ' + Object.getOwnPropertyNames(paranoid).sort().join(','));`,
+const names = Object.getOwnPropertyNames(paranoid).sort().join(',');
+paranoid.onMessage((m) => { if (m && m.reply === 7) throw new Error('paranoid has: ' + names + '; GM.setValue: ' + (m.ok ? 'stored' : m.error)); });
+paranoid.postMessage({ call: 'GM.setValue', id: 7, args: ['x', 1] });`,
     // Downloads that must each refuse the install, for its own reason.
     downloads: header(['@name Downloads', '@match https://example.com/*',
       `@require ${origin}/dl/latin1.js#sha256=${createHash('sha256').update(LATIN1).digest('base64')}`,
@@ -779,9 +781,9 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(tampered[`paranoid:us:history:${refusedCode}`].rejections, 1, 'refused code in the store is refused at its run');
       assert.equal(tampered[`paranoid:us:history:${refusedCode}`].runs, 0);
       assert.match(tampered[`paranoid:us:history:${oddGrant}`].last.at(-1).detail, /cookie: TypeError: GM\.cookie is not answered by the background/);
-      // Without grants, the sandbox's paranoid object offers no messages; the history says
-      // where the script threw, in its own file and line.
-      assert.equal(all[`paranoid:us:history:${ids.bare}`].last.at(-1).detail, 'Error: paranoid has: cpuLevel (userscript:Bare, line 8)');
+      // Without grants, the sandbox's channel (every script's, for its own localStorage) answers
+      // a GM call with a refusal; the history says where the script threw, in its own file and line.
+      assert.equal(all[`paranoid:us:history:${ids.bare}`].last.at(-1).detail, 'Error: paranoid has: cpuLevel,onMessage,postMessage; GM.setValue: GM.setValue was not granted to this script (userscript:Bare, line 9)');
     });
 
     it('runs a script from the build stored when it was saved; refuses an edited build, passes over a stale one', async () => {

@@ -27,7 +27,7 @@ function sandbox(init, { messages = true } = {}) {
   const paranoid = messages
     ? { postMessage: (m) => { sent.push(structuredClone(m)); }, onMessage: (f) => { listener = f; }, cpuLevel: () => 0 }
     : { cpuLevel: () => 0 };
-  const context = vm.createContext({ paranoid, console: { log: (...a) => logged.push(['log', ...a]), warn: (...a) => logged.push(['warn', ...a]), error: (...a) => logged.push(['error', ...a]) }, setTimeout, structuredClone });
+  const context = vm.createContext({ paranoid, console: { log: (...a) => logged.push(['log', ...a]), warn: (...a) => logged.push(['warn', ...a]), error: (...a) => logged.push(['error', ...a]) }, setTimeout, structuredClone, queueMicrotask, DOMException });
   vm.runInContext(PRELUDE, context);
   const full = {
     grants: [], spellings: SPELLINGS, info: { script: { name: 'T', version: '1' }, scriptHandler: 'Paranoid' },
@@ -293,5 +293,74 @@ describe('the GM prelude', () => {
     assert.deepEqual(events, ['error', 'abort']);
     assert.equal(z.readyState, 0);
     assert.ok(s.sent.some((m) => m.call === 'GM.xmlHttpRequest.abort' && m.args[0] === 3));
+  });
+
+  describe('localStorage and sessionStorage', () => {
+    const storage = (local, session = { entries: {} }, localMax = 100) => ({ storage: { areas: [local, session], localMax, sessionMax: 50, keysMax: 4, writeChars: 256 * 1024 } });
+
+    it('reads the snapshot, by method and as properties (a key named as a method only by getItem, as natively)', () => {
+      const s = sandbox(storage({ entries: { theme: 'dark', __proto__x: '1', getItem: 'shadowed?' } }));
+      const v = structuredClone(vm.runInContext(`[localStorage.getItem('theme'), localStorage.theme, localStorage['theme'], localStorage.getItem('none'), localStorage.none,
+        localStorage.length, typeof localStorage.getItem, localStorage.getItem('getItem'), Object.keys(localStorage).join(','), 'theme' in localStorage,
+        JSON.stringify(localStorage), localStorage instanceof Object, sessionStorage.length]`, s.g));
+      assert.deepEqual(v, ['dark', 'dark', 'dark', null, undefined, 3, 'function', 'shadowed?', 'theme,__proto__x', true,
+        '{"theme":"dark","__proto__x":"1"}', true, 0]);
+    });
+
+    it('writes a turn\'s changes in one call at its end, as strings, in order', async () => {
+      const s = sandbox(storage({ entries: { a: '1' } }));
+      vm.runInContext(`localStorage.setItem('b', 2); localStorage.c = { x: 1 }; localStorage.removeItem('a'); localStorage.setItem('b', 'two'); delete localStorage.c;
+        sessionStorage.setItem('s', true);`, s.g);
+      assert.deepEqual(s.sent, [], 'nothing sent within the turn');
+      assert.deepEqual(structuredClone(vm.runInContext('[localStorage.b, localStorage.c, localStorage.a, localStorage.length, sessionStorage.s]', s.g)), ['two', undefined, undefined, 1, 'true']);
+      await s.tick();
+      assert.deepEqual(s.sent.map((m) => [m.call, m.args]), [
+        ['storage.write', ['local', false, [['b', 'two'], ['c', null], ['a', null]]]],
+        ['storage.write', ['session', false, [['s', 'true']]]],
+      ]);
+      vm.runInContext('localStorage.clear(); localStorage.setItem("z", "1")', s.g);
+      await s.tick();
+      assert.deepEqual(s.sent.at(-1).args, ['local', true, [['z', '1']]]);
+    });
+
+    it('throws QuotaExceededError past its limit and keeps what it had', () => {
+      const s = sandbox(storage({ entries: { a: 'x'.repeat(40) } }, { entries: {} }, 100));
+      const v = structuredClone(vm.runInContext(`const out = [];
+        try { localStorage.setItem('b', 'y'.repeat(60)); } catch (e) { out.push(e.name); }
+        localStorage.setItem('b', 'y'.repeat(40)); out.push(localStorage.length);
+        try { localStorage.a = 'x'.repeat(60); } catch (e) { out.push(e.name, localStorage.a.length); }
+        out`, s.g));
+      assert.deepEqual(v, ['QuotaExceededError', 2, 'QuotaExceededError', 40]);
+    });
+
+    it('counts what it costs as JSON, keeps at most its number of keys, and sends a large turn in pieces', async () => {
+      const s = sandbox(storage({ entries: {} }, { entries: {} }, 1e6));
+      const v = structuredClone(vm.runInContext(`const out = [];
+        for (let i = 0; i < 5; i++) { try { localStorage.setItem('k' + i, '"'); out.push('k' + i); } catch (e) { out.push(e.name); } }
+        localStorage.clear();
+        localStorage.setItem('a', 'x'.repeat(200000)); localStorage.setItem('b', 'y'.repeat(200000));
+        out`, s.g));
+      assert.deepEqual(v, ['k0', 'k1', 'k2', 'k3', 'QuotaExceededError']);
+      await s.tick();
+      const writes = s.sent.filter((m) => m.call === 'storage.write').map((m) => [m.args[1], m.args[2].map(([k]) => k)]);
+      assert.deepEqual(writes, [[true, ['a']], [false, ['b']]], 'the clear with the first piece, each piece under one message');
+    });
+
+    it('throws SecurityError, saying why, where the page has no origin to keep it for', () => {
+      const s = sandbox(storage({ refused: 'storage: this page has no origin of its own to keep storage for' }, { refused: 'no tab' }));
+      const v = structuredClone(vm.runInContext(`const out = []; for (const f of [() => localStorage, () => sessionStorage.length]) { try { f(); } catch (e) { out.push(e.name + ': ' + e.message); } } out`, s.g));
+      assert.deepEqual(v, ['SecurityError: localStorage: storage: this page has no origin of its own to keep storage for', 'SecurityError: sessionStorage: no tab']);
+    });
+
+    it('cannot be redefined or given another prototype, and writes nothing when asked to', async () => {
+      const s = sandbox(storage({ entries: {} }));
+      const v = structuredClone(vm.runInContext(`const out = [];
+        try { Object.defineProperty(localStorage, 'x', { value: '1' }); } catch (e) { out.push(e.name); }
+        try { Object.setPrototypeOf(localStorage, null); } catch (e) { out.push(e.name); }
+        out.push(localStorage.length, localStorage.x); out`, s.g));
+      await s.tick();
+      assert.deepEqual(v, ['TypeError', 'TypeError', 0, undefined]);
+      assert.deepEqual(s.sent, []);
+    });
   });
 });

@@ -353,6 +353,15 @@ pub const MESSAGES: &[Message] = &[
         "content",
         &["id", "outcome", "detail"],
     ),
+    // A script's own localStorage and sessionStorage on the sender's site, read as it starts.
+    m(
+        "runtime",
+        "paranoid:us-storage",
+        "content",
+        "background",
+        "content",
+        &["id"],
+    ),
     m(
         "runtime",
         "paranoid:prebuilt",
