@@ -586,7 +586,18 @@ for (const [browser, ext] of BROWSERS) {
       assert.deepEqual(all[`paranoid:us:script:${ids.lifecycle}`].metadata.grants, ['GM.setValue', 'GM.deleteValue', 'GM.listValues', 'GM.openInTab', 'GM.getValue']);
       assert.equal(all[`paranoid:us:update:${ids.lifecycle}`], undefined, 'the offer went with the version it was for');
 
-      // Deleted: the script, its values and its history go.
+      // Deleted: the script, its values, its history and its own storage go: every key of its
+      // shape, a site missing from its list (a write that raced the list) and a tab's session
+      // too; another script's stays.
+      const other = 'f'.repeat(32);
+      await setStorage(() => ({
+        [`paranoid:us:local:${ids.lifecycle}:https://a.example`]: { k: 'v' },
+        [`paranoid:us:local:${ids.lifecycle}:https://unlisted.example`]: { k: 'v' },
+        [`paranoid:us:local-sites:${ids.lifecycle}`]: ['https://a.example'],
+        [`paranoid:us:session:7:${ids.lifecycle}`]: { 'https://a.example': { k: 'v' } },
+        [`paranoid:us:local:${other}:https://a.example`]: { k: 'kept' },
+        [`paranoid:us:session:7:${other}`]: { 'https://a.example': { k: 'kept' } },
+      }));
       await openExtensionPage(driver, browser, ext, 'ui/options.html');
       for (let i = 0; i < 100 && !(await driver.executeScript('return !!document.querySelector(arguments[0])', row)); i++) await sleep(50);
       await driver.executeScript('window.confirm = () => true; [...document.querySelector(arguments[0]).querySelectorAll("button")].find((b) => b.textContent === "Delete").click()', row);
@@ -596,6 +607,8 @@ for (const [browser, ext] of BROWSERS) {
       assert.equal(all[`paranoid:us:values:${ids.lifecycle}`], undefined);
       assert.equal(all[`paranoid:us:history:${ids.lifecycle}`], undefined);
       assert.ok(!all['paranoid:us:index'].includes(ids.lifecycle));
+      assert.deepEqual(Object.keys(all).filter((k) => k.includes(ids.lifecycle)), [], 'nothing of its storage is left');
+      assert.deepEqual([all[`paranoid:us:local:${other}:https://a.example`], all[`paranoid:us:session:7:${other}`]], [{ k: 'kept' }, { 'https://a.example': { k: 'kept' } }]);
       for (const h of await driver.getAllWindowHandles()) if (h !== start) { await driver.switchTo().window(h); await driver.close(); }
       await driver.switchTo().window(start);
       delete ids.lifecycle;
