@@ -11,10 +11,11 @@
 // is refused is reported to the script and, when it may read the page, the replica is
 // corrected from the page. Without "reads this page" the snapshot is an empty document, the
 // page's changes and events are never sent, and nothing this side answers depends on the page.
-// Password fields' values, comments, shadow roots and frames' documents are never sent.
+// Password fields' values, comments, shadow roots, frames' documents and the elements that hold
+// Paranoid's own sandbox frames are never sent.
 
-/* exported paranoidReplicaHost */
-/* global paranoidExtension, paranoidPolicy, paranoidDomAttribute, paranoidDomAttributeRule */
+/* exported paranoidReplicaHost, paranoidReplicaInit, paranoidReplicaLayerCall */
+/* global paranoidExtension, paranoidPolicy, paranoidDomAttribute, paranoidDomAttributeRule, paranoidIsOwnNode */
 
 /**
  * @param {{ read: boolean, write: boolean, post: (message: object, setup?: boolean) => Promise<any> }} options
@@ -70,7 +71,8 @@ function paranoidReplicaHost({ read, write, post }) {
    */
   const describe = (node) => {
     if (node.nodeType === Node.TEXT_NODE) { budget--; return { i: idOf(node), x: node.data }; }
-    if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    // Comments are not sent, nor the sandboxes' own frames (their hosts are the page's children).
+    if (node.nodeType !== Node.ELEMENT_NODE || paranoidIsOwnNode(node)) return null;
     if (--budget < 0) throw new RangeError(`the page has over ${limits.replicaNodes} nodes: too many for a replica`);
     const out = { i: idOf(node), t: node.localName, a: read ? attributesOf(node) : [], c: [] };
     if (node.namespaceURI !== XHTML) out.n = node.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
@@ -392,4 +394,30 @@ function paranoidReplicaHost({ read, write, post }) {
   /** The script moved the address itself: its replica hears the browser's reading of it only. */
   const movedByScript = () => { const op = read ? moved('self') : null; if (op !== null) send([op]); };
   return { snapshot, place, origin, start, stop, apply, open, ready, catchUp, movedByScript };
+}
+
+/**
+ * What the sandbox's replica layer starts from: the page's root as the host's snapshot gave it,
+ * the script's powers, and the limits both sides count. A document-start script expects to see
+ * the page load: if the sandbox came too late for that, the replica says `loading` until the
+ * script has run, then loads. Without "reads this page" the address is only the page's origin.
+ * @param {{ place: () => object, origin: () => object }} host what `paranoidReplicaHost` made
+ * @param {object} root the snapshot's root
+ * @param {{ read: boolean, write: boolean, navigate: boolean, runAt: string, urlchange: boolean }} script
+ */
+function paranoidReplicaInit(host, root, { read, write, navigate, runAt, urlchange }) {
+  const dom = paranoidPolicy().dom;
+  const limits = paranoidPolicy().userscripts;
+  return {
+    read, write, navigate, events: dom.events, root,
+    alertsPerMinute: limits.alertsPerMinute, alertTextMax: limits.alertTextMax,
+    location: read ? host.place() : host.origin(), historyLength: read ? history.length : 1, urlchange,
+    readyState: runAt === 'document-start' ? 'loading' : document.readyState,
+    opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
+  };
+}
+
+/** The set-up script that starts the replica's layer in the sandbox (data only: JSON in a string). */
+function paranoidReplicaLayerCall(init) {
+  return `paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`;
 }

@@ -22,7 +22,7 @@
 // Invariant: nothing that comes back from the frame is evaluated; results are data.
 
 /* global paranoidExtension, paranoidPolicy */
-/* exported openSandbox, paranoidSandboxHandle */
+/* exported openSandbox, paranoidSandboxHandle, paranoidIsOwnNode */
 
 let paranoidWasmBlob = null;
 
@@ -212,6 +212,14 @@ async function paranoidStartSlot(boot) {
  * A booted sandbox in a fresh frame of the extension's sandbox page, not yet configured.
  * @param {object | undefined} layers test builds only: the layers left on
  */
+// The elements Paranoid puts in the page (each sandbox frame's host). They are never part of a
+// userscript's replica: no script reads, moves or changes a sandbox's frame, its own or another's.
+const paranoidOwnElements = new WeakSet();
+/** Whether `node` is an element Paranoid put in the page. */
+function paranoidIsOwnNode(node) {
+  return paranoidOwnElements.has(node);
+}
+
 function paranoidOpenFrame(layers) {
   return paranoidStartSlot(() => paranoidBootFrame(layers));
 }
@@ -278,6 +286,7 @@ async function paranoidBootFrame(layers) {
     if (loads > 1) sandbox.die('the page navigated the sandbox frame', 'error');
   });
 
+  paranoidOwnElements.add(host);
   parent.appendChild(host);
   observer.observe(document, { childList: true, subtree: true });
   observer.observe(host, { attributes: true });

@@ -9,7 +9,7 @@
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidUserscriptMay */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidReplicaInit, paranoidReplicaLayerCall, paranoidUserscriptMay */
 /* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -322,17 +322,11 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
         let first;
         try { first = host.snapshot(); } catch (error) { fail('error', `the page replica: ${error.message}`); return false; }
         host.start();
-        const dom = paranoidPolicy().dom;
-        const init = {
-          read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true, events: dom.events, root: first.root,
-          // A document-start script expects to see the page load: if the sandbox came too late
-          // for that, the replica says `loading` until the script has run, then loads.
-          alertsPerMinute: limits.alertsPerMinute, alertTextMax: limits.alertTextMax,
-          // Without "reads this page" the address is only the page's origin.
-          location: script.page.read === true ? host.place() : host.origin(), historyLength: script.page.read === true ? history.length : 1, urlchange: grants.has('window.onurlchange'), readyState: script.runAt === 'document-start' ? 'loading' : document.readyState,
-          opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
-        };
-        if (!await runPart(`paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`, 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return false; }
+        const init = paranoidReplicaInit(host, first.root, {
+          read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true,
+          runAt: script.runAt, urlchange: grants.has('window.onurlchange'),
+        });
+        if (!await runPart(paranoidReplicaLayerCall(init), 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return false; }
         await host.open(first.ops);
         replica = host;
         return true;

@@ -4,7 +4,7 @@
 // `paranoid-test:run` event whose detail is a JSON request; the answer comes back as a
 // `paranoid-test:result` event whose detail is JSON. Strings only cross the world boundary.
 
-/* global openSandbox, paranoidExtension, paranoidTestBench */
+/* global openSandbox, paranoidExtension, paranoidTestBench, paranoidReplicaHost, paranoidReplicaInit, paranoidReplicaLayerCall */
 /* exported paranoidTestRun */
 
 /**
@@ -39,8 +39,19 @@ async function paranoidTestRun(request, open = openSandbox) {
     const out = { file: files[files.length - 1].name, status: 'ok', report: {}, diagnostics: [], cpu_ms: 0, host_responsive: true };
     const events = [];
     let sandbox = null;
+    let replica = null;
     try {
-      sandbox = await open({ cpuMs: request.cpuMs, level: typeof request.level === 'string' ? request.level : undefined, layers: request.layers, onEvent: (e) => events.push(e) });
+      sandbox = await open({
+        cpuMs: request.cpuMs, level: typeof request.level === 'string' ? request.level : undefined, layers: request.layers, onEvent: (e) => events.push(e),
+        // `replica`: as a userscript given the page, with the channel its replica needs; only
+        // the page's changes are applied here (the real content script's other answers are
+        // the userscript tests' to check).
+        ...(request.replica ? { capabilities: { messages: true }, onMessage: (data) => { if (data !== null && typeof data === 'object' && data.dom === 'ops') replica?.apply(data.ops); } } : {}),
+      });
+      if (request.replica) {
+        replica = await openReplica(sandbox);
+        if (replica === null) { out.failed = 'paranoid:replica'; throw new Error('the page replica did not start'); }
+      }
       for (const file of files) {
         const r = await within(sandbox.run(file.source, file.name), { status: 'error', reason: `no answer within ${waitMs} ms` });
         // As in a page, a script that fails does not stop the later ones of a shared sandbox;
@@ -80,8 +91,27 @@ async function paranoidTestRun(request, open = openSandbox) {
     for (const e of events) if (e.type === 'quiet' || e.type === 'killed') out.cpu_ms = Math.round(e.cpuMs * 100) / 100;
     out.host_responsive = maxGap < 250;
     out.host_max_gap_ms = Math.round(maxGap);
+    replica?.stop();
     if (sandbox !== null && sandbox.death === null) sandbox.kill('the run is over');
     return out;
+  }
+
+  /**
+   * The DOM library and the replica of the test page in `sandbox`, as the content script makes
+   * them for a userscript that may read and change the page (content/userscripts.js); the
+   * replica's host, or null when a step of it failed.
+   */
+  async function openReplica(sandbox) {
+    const library = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:prebuilt', name: 'dom-library' });
+    if (typeof library !== 'string') return null;
+    if ((await sandbox.run(library, 'paranoid:replica/domino.js', { setup: true, prebuilt: true })).status !== 'ok') return null;
+    const host = paranoidReplicaHost({ read: true, write: true, post: (message, setup) => sandbox.post(message, { setup }) });
+    const first = host.snapshot();
+    host.start();
+    const init = paranoidReplicaInit(host, first.root, { read: true, write: true, navigate: false, runAt: 'document-idle', urlchange: false });
+    if ((await sandbox.run(paranoidReplicaLayerCall(init), 'paranoid:replica/layer.js', { setup: true })).status !== 'ok') { host.stop(); return null; }
+    await host.open(first.ops);
+    return host;
   }
 }
 

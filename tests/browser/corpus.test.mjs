@@ -4,8 +4,10 @@
 // Asserted: with every layer on, every escape probe is stopped (and every denial-of-service
 // probe is `killed` with the host page responsive), and every fidelity case gives its expected
 // result; with each layer alone (`--layers 1`, `2`, `3`; with layer 1 off the harness page
-// starts the worker itself), every probe whose `applies` names that layer is stopped. The whole
-// table (which probes each layer stops on its own) goes to target/layer-report/<browser>.md.
+// starts the worker itself), every probe whose `applies` names that layer is stopped; and with
+// every layer on in a sandbox that holds what a userscript given the page holds (the DOM library
+// and a replica of the page it may read and change, `--replica`), every probe is stopped. The
+// whole table (which probes each layer stops on its own) goes to target/layer-report/<browser>.md.
 //
 // The kernel review's pollution probes (tests/kernel-review/, one per built-in the kernel
 // captures) are generated into target/kernel-review/probes/ and run with the corpus. Once both
@@ -74,7 +76,7 @@ const reports = {};
 /** How many probes of a per-probe table each configuration stopped, as the reports say it. */
 function summary(report) {
   const count = (key) => report.filter((r) => r[key]).length;
-  return `all layers ${count('all')}/${report.length}; alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}`;
+  return `all layers ${count('all')}/${report.length}, with a page replica ${count('replica')}; alone: layer 1 ${count('layer1')}, layer 2 ${count('layer2')}, layer 3 ${count('layer3')}`;
 }
 
 /** Whether a run of `probe` was stopped. */
@@ -91,7 +93,7 @@ function stopped(probe, r) {
  * (`// prelude:`, from tests/) has it run first in that sandbox, with the same layers. One
  * result per probe, in the order of `probes`.
  */
-async function runProbes(browser, ext, layers) {
+async function runProbes(browser, ext, layers, { replica = false } = {}) {
   const results = [];
   const byPrelude = new Map();
   probes.forEach((p, i) => {
@@ -102,6 +104,7 @@ async function runProbes(browser, ext, layers) {
   for (const [prelude, indexes] of byPrelude) {
     const args = ['--layers', layers, '--report', '__probe', '--wait-ms', '3000'];
     if (prelude) args.push('--prelude', path.join(ROOT, 'tests', prelude));
+    if (replica) args.push('--replica');
     const got = await harness(browser, ext, [...args, ...indexes.map((i) => probes[i].file)]);
     assert.equal(got.length, indexes.length, `one result per probe with layers ${layers}${prelude ? ` after ${prelude}` : ''}`);
     indexes.forEach((i, k) => { results[i] = got[k]; });
@@ -140,6 +143,7 @@ for (const [browser, ext] of BROWSERS) {
     const byLayers = {};
     before(async () => {
       for (const layers of ['1,2,3', '1', '2', '3']) byLayers[layers] = await runProbes(browser, ext, layers);
+      byLayers.replica = await runProbes(browser, ext, '1,2,3', { replica: true });
       const report = probes.map((p, i) => ({
         probe: p.name,
         category: p.category,
@@ -148,17 +152,18 @@ for (const [browser, ext] of BROWSERS) {
         layer1: stopped(p, byLayers['1'][i]),
         layer2: stopped(p, byLayers['2'][i]),
         layer3: stopped(p, byLayers['3'][i]),
+        replica: stopped(p, byLayers.replica[i]),
       }));
       const dir = path.join(ROOT, 'target', 'layer-report');
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, `${browser}.json`), JSON.stringify(report, null, 1));
       const mark = (b) => (b ? 'stopped' : '**not stopped**');
-      const rows = report.map((r) => `| ${r.probe} | ${r.category} | ${r.applies} | ${mark(r.all)} | ${mark(r.layer1)} | ${mark(r.layer2)} | ${mark(r.layer3)} |`);
+      const rows = report.map((r) => `| ${r.probe} | ${r.category} | ${r.applies} | ${mark(r.all)} | ${mark(r.replica)} | ${mark(r.layer1)} | ${mark(r.layer2)} | ${mark(r.layer3)} |`);
       writeFileSync(path.join(dir, `${browser}.md`), [
         `# Escape probes by layer, ${browser}`, '',
         `Stopped: ${summary(report)}.`, '',
-        '| probe | category | applies | all layers | layer 1 alone | layer 2 alone | layer 3 alone |',
-        '|---|---|---|---|---|---|---|', ...rows, ''].join('\n'));
+        '| probe | category | applies | all layers | all layers, page replica | layer 1 alone | layer 2 alone | layer 3 alone |',
+        '|---|---|---|---|---|---|---|---|', ...rows, ''].join('\n'));
       reports[browser] = { report, all: byLayers['1,2,3'] };
       console.log(`${browser}: stopped with ${summary(report)}`);
     });
@@ -167,6 +172,15 @@ for (const [browser, ext] of BROWSERS) {
       const results = byLayers['1,2,3'];
       const failures = probes.filter((p, i) => !stopped(p, results[i]))
         .map((p) => `${p.name}: ${JSON.stringify(results[probes.indexOf(p)]).slice(0, 400)}`);
+      assert.deepEqual(failures, []);
+    });
+
+    it(`stops all ${probes.length} escape probes in a sandbox holding a page replica, as a userscript given the page`, () => {
+      const results = byLayers.replica;
+      const failures = probes.map((p, i) => [p, results[i]])
+        // Its own frame moved or changed through the replica is a failure too, not a stop.
+        .filter(([p, r]) => r.failed === 'paranoid:replica' || /the page (removed|moved|navigated|changed) the sandbox frame/.test(r.reason ?? '') || !stopped(p, r))
+        .map(([p, r]) => `${p.name}: ${JSON.stringify(r).slice(0, 400)}`);
       assert.deepEqual(failures, []);
     });
 
@@ -243,11 +257,11 @@ after(() => {
   mkdirSync(dir, { recursive: true });
   const mark = (b) => (b ? 'stopped' : '**no**');
   const lines = ['# Escape probes, layer by layer', '',
-    `Each probe of tests/escapes/ and of the kernel review (tests/kernel-review/) run with all layers and with each layer alone, in ${browsers.join(' and ')}. Written by tests/browser/corpus.test.mjs.`, ''];
+    `Each probe of tests/escapes/ and of the kernel review (tests/kernel-review/) run with all layers (alone and in a sandbox holding a page replica, as a userscript given the page) and with each layer alone, in ${browsers.join(' and ')}. Written by tests/browser/corpus.test.mjs.`, ''];
   for (const b of browsers) lines.push(`- ${b}: ${summary(reports[b].report)}.`);
-  lines.push('', `| probe | category | applies | ${browsers.map((b) => `${b}: all, 1, 2, 3`).join(' | ')} |`, `|---|---|---|${browsers.map(() => '---|').join('')}`);
+  lines.push('', `| probe | category | applies | ${browsers.map((b) => `${b}: all, replica, 1, 2, 3`).join(' | ')} |`, `|---|---|---|${browsers.map(() => '---|').join('')}`);
   probes.forEach((p, i) => {
-    const cells = browsers.map((b) => { const x = reports[b].report[i]; return [x.all, x.layer1, x.layer2, x.layer3].map(mark).join(', '); });
+    const cells = browsers.map((b) => { const x = reports[b].report[i]; return [x.all, x.replica, x.layer1, x.layer2, x.layer3].map(mark).join(', '); });
     lines.push(`| ${p.name} | ${p.category} | ${p.applies} | ${cells.join(' | ')} |`);
   });
   lines.push('', '## Gaps', '', 'A line per probe and layer that the layer alone does not stop, in any browser, and why.', '');

@@ -12,8 +12,21 @@ function capability(v) {
   }
   return '';
 }
+// With a page replica (a userscript given the page) the global's own `addEventListener` and
+// `dispatchEvent` are the replica's window's: they take the replica's events, where the worker's
+// would throw for an object that is not its own Event.
+function replicaEvents() {
+  if (typeof document !== 'object' || document === null) return false;
+  try {
+    var heard = false;
+    globalThis.addEventListener('paranoid-probe', function () { heard = true; });
+    globalThis.dispatchEvent(new Event('paranoid-probe'));
+    return heard;
+  } catch (e) { return false; }
+}
 try {
   var hits = [];
+  var replicaOwn = replicaEvents();
   var chain = [];
   var starts = { getPrototypeOf: globalThis, selfProto: self };
   for (var s in starts) {
@@ -24,7 +37,8 @@ try {
       chain.push(s + depth + ':' + keys.length);
       if (capability(o)) hits.push(s + ' depth ' + depth + ' has ' + capability(o));
       for (var i = 0; i < keys.length; i++) {
-        if (typeof keys[i] === 'string' && /^(addEventListener|dispatchEvent|importScripts|postMessage|close|fetch|onmessage)$/.test(keys[i])) hits.push(s + ' depth ' + depth + ' own ' + keys[i]);
+        if (typeof keys[i] === 'string' && /^(addEventListener|dispatchEvent|importScripts|postMessage|close|fetch|onmessage)$/.test(keys[i])
+          && !(depth === 0 && replicaOwn && /^(addEventListener|dispatchEvent)$/.test(keys[i]))) hits.push(s + ' depth ' + depth + ' own ' + keys[i]);
       }
       try { o = s === 'selfProto' ? o.__proto__ : Object.getPrototypeOf(o); } catch (e) { chain.push('proto threw ' + e.name); break; }
     }

@@ -4,7 +4,10 @@
 // run (see README.md, "Test harness").
 //
 // usage: node sandbox-run.mjs --ext DIR [--browser chromium|firefox] [--layers 1,2,3]
-//          [--cpu-ms N] [--wait-ms N] [--es LEVEL] [--report NAME]... [--shared] [--prelude FILE]... FILE...
+//          [--cpu-ms N] [--wait-ms N] [--es LEVEL] [--report NAME]... [--shared] [--prelude FILE]...
+//          [--replica] FILE...
+// `--replica`: each sandbox first gets what a userscript given the page gets (the DOM library
+// and a replica of the test page that it may read and change), as the content script makes it.
 
 import http from 'node:http';
 import { createHash } from 'node:crypto';
@@ -17,7 +20,7 @@ import firefox from 'selenium-webdriver/firefox.js';
 
 /** Parses the command line. */
 export function parseArgs(argv) {
-  const o = { browser: 'chromium', layers: null, cpuMs: 100, waitMs: 5000, reports: [], shared: false, preludes: [], files: [], ext: null, level: undefined };
+  const o = { browser: 'chromium', layers: null, cpuMs: 100, waitMs: 5000, reports: [], shared: false, preludes: [], files: [], ext: null, level: undefined, replica: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
@@ -30,11 +33,13 @@ export function parseArgs(argv) {
     else if (a === '--prelude') o.preludes.push(value());
     else if (a === '--ext') o.ext = value();
     else if (a === '--es') o.level = value();
+    else if (a === '--replica') o.replica = true;
     else if (a.startsWith('--')) throw new Error(`unknown flag ${a}`);
     else o.files.push(a);
   }
   if (!['chromium', 'firefox'].includes(o.browser)) throw new Error(`--browser is chromium or firefox, not ${o.browser}`);
   if (o.ext === null) throw new Error('--ext DIR is required');
+  if (o.replica && o.layers !== null && o.layers.split(',').map((l) => l.trim()).sort().join(',') !== '1,2,3') throw new Error('--replica runs with every layer on, as userscripts do');
   return o;
 }
 
@@ -316,7 +321,7 @@ async function main() {
       const before = hits.length;
       const files = [...preludes, ...group.map(load)];
       const timeout = o.waitMs + 30000 * files.length;
-      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs: o.cpuMs, waitMs: o.waitMs, layers, reports: o.reports, level: o.level }, timeout, isolated);
+      const [result] = await request(driver, { id: id++, files, shared: true, cpuMs: o.cpuMs, waitMs: o.waitMs, layers, reports: o.reports, level: o.level, replica: o.replica }, timeout, isolated);
       result.file = group[group.length - 1];
       result.server_hits = hits.length - before;
       process.stdout.write(`${JSON.stringify(result)}\n`);

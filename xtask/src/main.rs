@@ -40,7 +40,7 @@ commands:
   build   build the native CLI (target/release/paranoid) and the wasm core (target/wasm/)
   extension  build the extensions: dist/{chrome,firefox}/, .zip/.xpi, and the test builds
   sandbox-run [--browser chromium|firefox] [--layers LIST] [--cpu-ms N] [--wait-ms N]
-              [--es LEVEL] [--report NAME]... [--shared] [--prelude FILE]... FILE...
+              [--es LEVEL] [--report NAME]... [--shared] [--prelude FILE]... [--replica] FILE...
           run files in sandboxes of the real extension in a headless browser; one JSON line each
   bench [--browser chromium|firefox] [--quick]
           Paranoid against native and its peers in one browser run: target/bench/results.json

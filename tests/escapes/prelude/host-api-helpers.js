@@ -9,9 +9,17 @@ function capability(v) {
   if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return '';
   var names = ['importScripts', 'postMessage', 'fetch', 'XMLHttpRequest', 'WebSocket', '__paranoid_scope__'];
   for (var i = 0; i < names.length; i++) {
-    try { if (names[i] in v) return names[i]; } catch (e) { /* a throwing trap is no capability */ }
+    try { if (names[i] in v && !(names[i] === 'postMessage' && apiChannel(v))) return names[i]; } catch (e) { /* a throwing trap is no capability */ }
   }
   return '';
+}
+// The host API's own `postMessage`, given with the messages capability (a userscript's replica
+// needs it), is the sandbox's channel, not the worker's: it takes JSON only, where the worker's
+// would throw a DataCloneError for a function.
+function apiChannel(v) {
+  if (typeof paranoid !== 'object' || v !== paranoid || typeof v.onMessage !== 'function') return false;
+  try { v.postMessage(function () {}); } catch (e) { return !!e && e.name !== 'DataCloneError'; }
+  return false;
 }
 // The sandbox's own intrinsic prototypes: nothing to learn inside them (and scanning them is slow).
 var localProtos = [Object.prototype, Function.prototype, Array.prototype, Promise.prototype, Error.prototype, Map.prototype, Set.prototype,

@@ -64,6 +64,13 @@ const VERSION: &str = "2.1.8";
 
 /// (file, text, replacement). Each must match exactly once.
 const PATCHES: &[(&str, &str, &str)] = &[
+    // An event's `timeStamp` is a high-resolution time from the time origin, as
+    // `performance.now()` gives it (the sandbox's virtual one), not an epoch time.
+    (
+        "Event.js",
+        "this.timeStamp = Date.now();",
+        "this.timeStamp = performance.now();",
+    ),
     // domino runs scripts and compiles inline `on*=` handlers with `new Function` and `with`.
     // A replica never runs page code: both become inert (the transpiler would refuse them
     // anyway; inert, they cannot fail later in a way a script could rely on).
