@@ -28,6 +28,23 @@
 function paranoidUserscriptPrelude(init) {
   'use strict';
   /**
+   * `unsafeWindow`: the script's own window, as it is for a script of `@grant none`, so that the
+   * uses that only stand in for `window` work (`unsafeWindow.document`, `.getComputedStyle`,
+   * `.location`, the script's own globals). The page's own JavaScript objects are not in it and
+   * cannot be: reading, setting or defining a name the window lacks throws a TypeError naming it,
+   * rather than answering `undefined` as if the page had no such object. Symbols and `then` (which
+   * promise resolution reads of any object) answer as the window does.
+   */
+  const ownWindowAsUnsafe = (win) => {
+    const why = (name) => `unsafeWindow.${String(name).slice(0, 100)} is not available to a sandboxed userscript: the page's own JavaScript objects are not given (unsafeWindow is the script's own window)`;
+    const known = (name) => typeof name === 'symbol' || name === 'then' || name in win;
+    return new Proxy(win, {
+      get: (target, name) => { if (known(name)) return Reflect.get(target, name); throw new TypeError(why(name)); },
+      set: (target, name, value) => { if (known(name)) return Reflect.set(target, name, value); throw new TypeError(`setting ${why(name)}`); },
+      defineProperty: (target, name, descriptor) => { if (known(name)) return Reflect.defineProperty(target, name, descriptor); throw new TypeError(`defining ${why(name)}`); },
+    });
+  };
+  /**
    * `localStorage` and `sessionStorage`: the script's own, for the page's site (and, for the
    * session's, its tab), never the page's. Read from the snapshot given at the start; a turn's
    * changes are written through in one call at its end. Past the area's limit `setItem` throws
@@ -716,6 +733,7 @@ function paranoidUserscriptPrelude(init) {
     Object.defineProperty(globalThis, 'top', { configurable: true, enumerable: true, writable: false, value: top });
     Object.defineProperty(globalThis, 'parent', { configurable: true, enumerable: true, writable: true, value: parent });
   }
+  globalThis.unsafeWindow = ownWindowAsUnsafe(globalThis);
   if (granted.has('paranoid.dom.read') || granted.has('paranoid.dom.write')) globalThis.dom = dom;
   if (init.page?.requests === true) Object.assign(globalThis, { fetch, XMLHttpRequest, Headers, Response });
   // `open` for a script let open pages but not given the page (the replica has its own).

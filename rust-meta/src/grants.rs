@@ -156,8 +156,9 @@ pub fn grant(name: &str) -> Option<&'static Grant> {
 pub fn refusal(name: &str) -> String {
     match name {
         "unsafeWindow" => {
-            "`unsafeWindow` is never given: it is the page's own window, and with it the script \
-             would run with the page's powers"
+            "`unsafeWindow` is the script's own window, never the page's (with it the script \
+             would run with the page's powers): reading the page's own JavaScript objects \
+             through it throws"
                 .into()
         }
         "window.close" | "window.focus" => {
@@ -222,7 +223,7 @@ mod tests {
         assert!(refusal("GM_getResourceURL").contains("GM_getResourceText"));
         assert!(refusal("GM_cookie").contains("cookies"));
         assert!(refusal("GM_download").contains("not provided"));
-        assert!(refusal("unsafeWindow").contains("never given"));
+        assert!(refusal("unsafeWindow").contains("never the page's"));
         assert!(refusal("GM.foo").contains("not provided"));
         assert!(refusal("window.foo").contains("not a grant"));
     }

@@ -248,7 +248,10 @@ fn grants_outside_the_table_are_never_given() {
     assert!(r.metadata.grants.is_empty());
     let w: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
     assert!(w[0].contains("cookies"), "{w:?}");
-    assert!(w[1].contains("page's own window"), "{w:?}");
+    assert!(
+        w[1].contains("script's own window, never the page's"),
+        "{w:?}"
+    );
     assert!(w[2].contains("GM_getResourceText"), "{w:?}");
     assert!(w[3].contains("not a grant"), "{w:?}");
     assert!(w[4].contains("not provided"), "{w:?}");

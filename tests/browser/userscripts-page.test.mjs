@@ -363,7 +363,9 @@ probe('functionGlobal', () => Function('return globalThis')().fetch);
 probe('library', () => globalThis.paranoidDomino);
 probe('chrome', () => chrome);
 probe('browser', () => browser);
-probe('unsafeWindow', () => unsafeWindow);
+// unsafeWindow is the script's own window: the page's objects (and a fetch it was refused) throw.
+probe('unsafeWindow', () => unsafeWindow.fetch);
+probe('unsafeWindowIsOwn', () => (unsafeWindow.document === document && unsafeWindow.GM_setValue === GM_setValue ? undefined : 'another window'));
 probe('top', () => window.top && window.top.fetch);
 probe('scriptRuns', () => { const s = document.createElement('script'); s.textContent = 'globalThis.ranInReplica = 1'; document.head.appendChild(s); return globalThis.ranInReplica; });
 probe('handlerRuns', () => { const d = document.createElement('div'); d.setAttribute('onclick', 'globalThis.ranInReplica = 2'); d.click(); return globalThis.ranInReplica; });
@@ -382,7 +384,9 @@ GM_setValue('found', found);
       await driver.get(`${server.origin}/target/index.html`);
       const all = await session.storageUntil((a) => session.valuesOf(a, id).found, 'the prober did not report');
       const found = session.valuesOf(all, id).found;
-      for (const name of ['fetch', 'xhr', 'importScripts', 'chrome', 'browser', 'unsafeWindow']) assert.equal(found[name], 'ReferenceError', `${name}: ${JSON.stringify(found)}`);
+      for (const name of ['fetch', 'xhr', 'importScripts', 'chrome', 'browser']) assert.equal(found[name], 'ReferenceError', `${name}: ${JSON.stringify(found)}`);
+      assert.equal(found.unsafeWindow, 'TypeError', JSON.stringify(found));
+      assert.equal(found.unsafeWindowIsOwn, 'undefined', JSON.stringify(found));
       for (const name of ['viewFetch', 'ownerFetch', 'constructorChain', 'functionGlobal', 'library', 'top', 'scriptRuns', 'handlerRuns', 'parserRuns']) {
         assert.ok(['undefined', 'null', 'TypeError', 'ReferenceError', 'Error'].includes(found[name]), `${name}: ${JSON.stringify(found)}`);
       }

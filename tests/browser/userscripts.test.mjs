@@ -207,7 +207,7 @@ probe('fetch', () => fetch);
 probe('chrome', () => chrome);
 probe('constructorChain', () => ({}).constructor.constructor('return document')());
 probe('functionThis', () => Function('return this')().document);
-probe('unsafeWindow', () => unsafeWindow);
+probe('unsafeWindow', () => unsafeWindow.document);
 probe('gmSet', () => GM_setValue);
 probe('gmXhr', () => GM_xmlhttpRequest);
 GM.setValue('found', found);`,
@@ -470,7 +470,7 @@ for (const [browser, ext] of BROWSERS) {
       // code's), which has no `document` for a script refused the page.
       assert.deepEqual(valuesOf(all, ids.escape).found, {
         document: 'ReferenceError', fetch: 'ReferenceError', chrome: 'ReferenceError', constructorChain: 'ReferenceError',
-        functionThis: 'undefined', unsafeWindow: 'ReferenceError', gmSet: 'function', gmXhr: 'ReferenceError' });
+        functionThis: 'undefined', unsafeWindow: 'TypeError', gmSet: 'function', gmXhr: 'ReferenceError' });
       await sleep(500);
       assert.equal(other.hits.length, otherHits, `nothing reached the other host: ${JSON.stringify(other.hits.slice(otherHits).map((h) => h.url))}`);
     });

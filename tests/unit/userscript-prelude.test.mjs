@@ -195,6 +195,26 @@ describe('the GM prelude', () => {
     assert.equal(unhandled, 0);
   });
 
+  it('gives unsafeWindow as the script\'s own window, and throws, naming it, for what only the page has', () => {
+    const s = sandbox({ grants: [] });
+    const run = (code) => vm.runInContext(code, s.g);
+    run('var mine = 7;');
+    assert.equal(run('unsafeWindow.mine'), 7, 'the script\'s own globals, as under @grant none');
+    assert.equal(run('unsafeWindow.console === console && unsafeWindow.GM_info === GM_info'), true);
+    assert.equal(run('"mine" in unsafeWindow && !("ytInitialData" in unsafeWindow)'), true);
+    assert.equal(run('unsafeWindow.then'), undefined, 'a promise resolving to it reads then');
+    assert.equal(run('Promise.resolve(unsafeWindow) instanceof Promise'), true);
+    for (const code of ['unsafeWindow.ytInitialData', 'typeof unsafeWindow.jwplayer', 'unsafeWindow.jQuery || 1']) {
+      assert.throws(() => run(code), (e) => e.name === 'TypeError' && /^unsafeWindow\.\w+ is not available to a sandboxed userscript: the page's own JavaScript objects are not given/.test(e.message), code);
+    }
+    // Exposing something to the page, the other use: refused, naming it; the window is unchanged.
+    assert.throws(() => run('unsafeWindow.myApi = function () {}'), /^TypeError: setting unsafeWindow\.myApi is not available/);
+    assert.throws(() => run('Object.defineProperty(unsafeWindow, "exported", { value: 1 })'), /^TypeError: defining unsafeWindow\.exported is not available/);
+    assert.equal(run('typeof myApi + typeof exported'), 'undefinedundefined');
+    run('unsafeWindow.mine = 8');
+    assert.equal(run('mine'), 8, 'a name the window has is set on it');
+  });
+
   it('gives fetch and XMLHttpRequest only to a script let send requests', () => {
     for (const init of [{}, { grants: ['GM.xmlHttpRequest'] }, { page: { requests: false, navigate: true } }]) {
       const s = sandbox(init);
