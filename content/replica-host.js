@@ -187,7 +187,7 @@ function paranoidReplicaHost({ read, write, post }) {
   const forward = (records) => {
     try {
       const ops = changesOf(records);
-      if (ops.length > 0) send(ops);
+      if (ops.length > 0) { send(ops); viewSoon(); }
     } catch (error) {
       post({ dom: 'refused', reasons: [`the page: ${error.message}`] });
     }
@@ -205,16 +205,49 @@ function paranoidReplicaHost({ read, write, post }) {
     return queue;
   };
   const following = [];
+  // --- the viewport -------------------------------------------------------------------------
+  // Its figures, for a script that reads the page: the window's size and scroll position, the
+  // document's scrolled size, the screen's. Kept current at most once a scroll period (they
+  // are layout reads, made here in a timer task rather than inside the page's own work), and
+  // always just before an event is told, so that a scroll listener reads where the page is.
+  const view = () => {
+    const html = document.documentElement;
+    const body = document.body;
+    return {
+      innerWidth: window.innerWidth, innerHeight: window.innerHeight, outerWidth: window.outerWidth, outerHeight: window.outerHeight,
+      scrollX: Math.round(window.scrollX), scrollY: Math.round(window.scrollY), devicePixelRatio: window.devicePixelRatio,
+      screen: { width: screen.width, height: screen.height, availWidth: screen.availWidth, availHeight: screen.availHeight, colorDepth: screen.colorDepth, pixelDepth: screen.pixelDepth },
+      html: html ? { clientWidth: html.clientWidth, clientHeight: html.clientHeight, scrollWidth: html.scrollWidth, scrollHeight: html.scrollHeight } : null,
+      body: body ? { clientWidth: body.clientWidth, clientHeight: body.clientHeight, scrollWidth: body.scrollWidth, scrollHeight: body.scrollHeight } : null,
+    };
+  };
+  let toldView = read ? JSON.stringify(view()) : '';
+  /** The viewport as an operation, or null when the script last heard it as it is. */
+  const viewChange = () => {
+    if (!read) return null;
+    const now = view();
+    const text = JSON.stringify(now);
+    if (text === toldView) return null;
+    toldView = text;
+    return ['view', now];
+  };
+  let viewTimer = null;
+  const viewSoon = () => {
+    if (!read || viewTimer !== null) return;
+    viewTimer = setTimeout(() => { viewTimer = null; const op = viewChange(); if (op !== null) send([op]); }, policy.scrollEventMs);
+  };
+
   const start = () => {
     if (!read) return;
     observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
     const url = () => { const op = moved('pop'); if (op !== null) send([op]); };
-    for (const [target, type, f] of [[document, 'DOMContentLoaded', ready], [window, 'load', ready], [window, 'popstate', url], [window, 'hashchange', url]]) {
-      target.addEventListener(type, f);
-      following.push(() => target.removeEventListener(type, f));
+    for (const [target, type, f] of [[document, 'DOMContentLoaded', ready], [window, 'load', ready], [window, 'popstate', url], [window, 'hashchange', url],
+      [window, 'scroll', viewSoon], [window, 'resize', viewSoon]]) {
+      target.addEventListener(type, f, { passive: true });
+      following.push(() => target.removeEventListener(type, f, { passive: true }));
     }
   };
-  const stop = () => { observer.disconnect(); for (const f of following.splice(0)) f(); };
+  const stop = () => { observer.disconnect(); for (const f of following.splice(0)) f(); clearTimeout(viewTimer); viewTimer = null; };
 
   // --- the script's changes, to the page ----------------------------------------------------
   const isRoot = (node) => node === document.documentElement || node === document.head || node === document.body;
@@ -305,7 +338,10 @@ function paranoidReplicaHost({ read, write, post }) {
         if (typeof t.value === 'string' && (t.localName === 'input' || t.localName === 'textarea' || t.localName === 'select')) data.value = t.value.slice(0, limits.eventValue);
         if (typeof t.checked === 'boolean') data.checked = t.checked;
       }
-      // In the same queue as the page's changes, so that it cannot overtake them.
+      // In the same queue as the page's changes, so that it cannot overtake them; the viewport
+      // as it is now first.
+      const viewOp = viewChange();
+      if (viewOp !== null) send([viewOp]);
       queue = queue.then(() => post({ dom: 'event', event: data })).catch(() => {});
     };
     node.addEventListener(type, handle, { capture: true });
@@ -393,7 +429,7 @@ function paranoidReplicaHost({ read, write, post }) {
 
   /** The script moved the address itself: its replica hears the browser's reading of it only. */
   const movedByScript = () => { const op = read ? moved('self') : null; if (op !== null) send([op]); };
-  return { snapshot, place, origin, start, stop, apply, open, ready, catchUp, movedByScript };
+  return { snapshot, place, origin, view: () => (read ? JSON.parse(toldView) : null), start, stop, apply, open, ready, catchUp, movedByScript };
 }
 
 /**
@@ -411,7 +447,7 @@ function paranoidReplicaInit(host, root, { read, write, navigate, runAt, urlchan
   return {
     read, write, navigate, events: dom.events, root,
     alertsPerMinute: limits.alertsPerMinute, alertTextMax: limits.alertTextMax,
-    location: read ? host.place() : host.origin(), historyLength: read ? history.length : 1, urlchange,
+    location: read ? host.place() : host.origin(), historyLength: read ? history.length : 1, urlchange, view: host.view(),
     readyState: runAt === 'document-start' ? 'loading' : document.readyState,
     opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
   };

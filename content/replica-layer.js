@@ -26,7 +26,7 @@
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
  *   navigate: boolean, location: Record<string, string>, historyLength: number, urlchange: boolean,
  *   readyState: string, opsPerMessage: number, messageChars: number, alertsPerMinute: number,
- *   alertTextMax: number }} init
+ *   alertTextMax: number, view: object | null }} init
  */
 function paranoidReplicaLayer(init) {
   'use strict';
@@ -91,6 +91,8 @@ function paranoidReplicaLayer(init) {
   recordSubtree(root, undefined);
   let readyState = init.readyState;
   let place = init.location;
+  // The viewport's figures (the page side's `view()`), or null without "reads this page".
+  let view = init.view ?? null;
 
   // --- outgoing: the script's changes -----------------------------------------------------
   const dirtyKids = new Set();
@@ -254,6 +256,8 @@ function paranoidReplicaLayer(init) {
         if (el) touched.add(el);
       } else if (kind === 'url') {
         moves.push(op);
+      } else if (kind === 'view') {
+        if (op[1] !== null && typeof op[1] === 'object') view = op[1];
       } else if (kind === 'ready') {
         const was = readyState;
         readyState = op[1];
@@ -709,9 +713,30 @@ function paranoidReplicaLayer(init) {
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
   // Tampermonkey's test for the grant: `if (window.onurlchange === null)`.
   if (init.urlchange) G.onurlchange = null;
-  // Scrolling is layout too: a call throws, naming itself. The viewport's figures (`innerHeight`,
-  // `scrollY`, `devicePixelRatio`…) stay missing rather than throwing, since libraries read them
-  // at load with a fallback (`window.devicePixelRatio || 1`).
+  // Scrolling is layout too: a call throws, naming itself.
   for (const name of ['scroll', 'scrollTo', 'scrollBy']) Object.defineProperty(G, name, { configurable: true, writable: true, value: refuse(`window.${name}()`, NO_LAYOUT) });
+  // The viewport's figures, for a script that reads the page: as the page had them when it last
+  // told the replica (before every event, and at most a scroll period after the page scrolled,
+  // was resized or changed). Without "reads this page" they stay missing rather than throwing,
+  // since libraries read them at load with a fallback (`window.devicePixelRatio || 1`).
+  if (view !== null) {
+    const figure = (get) => ({ configurable: true, enumerable: true, get });
+    for (const name of ['innerWidth', 'innerHeight', 'outerWidth', 'outerHeight', 'scrollX', 'scrollY', 'devicePixelRatio']) Object.defineProperty(G, name, figure(() => view[name]));
+    Object.defineProperty(G, 'pageXOffset', figure(() => view.scrollX));
+    Object.defineProperty(G, 'pageYOffset', figure(() => view.scrollY));
+    const screenFigures = Object.create(null);
+    for (const name of ['width', 'height', 'availWidth', 'availHeight', 'colorDepth', 'pixelDepth']) Object.defineProperty(screenFigures, name, figure(() => view.screen[name]));
+    Object.defineProperty(G, 'screen', { configurable: true, enumerable: true, writable: true, value: Object.freeze(screenFigures) });
+    // The root's and the body's sizes and the document's scroll position; other elements have
+    // no box here (their figures stay missing, as before).
+    const ofRoot = (el) => (el === doc.documentElement ? view.html : el === doc.body ? view.body : null);
+    for (const name of ['clientWidth', 'clientHeight', 'scrollWidth', 'scrollHeight']) {
+      Object.defineProperty(E, name, { configurable: true, get() { return ofRoot(this)?.[name]; } });
+    }
+    // Scrolling an element is layout: setting its position throws, naming it, as scrollTo() does.
+    Object.defineProperty(E, 'scrollTop', { configurable: true, get() { return this === doc.documentElement ? view.scrollY : ofRoot(this) ? 0 : undefined; }, set: refuse('setting scrollTop', NO_LAYOUT) });
+    Object.defineProperty(E, 'scrollLeft', { configurable: true, get() { return this === doc.documentElement ? view.scrollX : ofRoot(this) ? 0 : undefined; }, set: refuse('setting scrollLeft', NO_LAYOUT) });
+    Object.defineProperty(doc, 'scrollingElement', { configurable: true, get: () => doc.documentElement });
+  }
   muted = false;
 }

@@ -74,6 +74,7 @@ async function act(driver, action) {
   else if (action.doubleClick) await driver.actions().doubleClick(await driver.findElement(By.css(action.doubleClick))).perform();
   else if (action.choose) await driver.findElement(By.css(`${action.choose[0]} option[value="${action.choose[1]}"]`)).click();
   else if (action.wait) await sleep(action.wait);
+  else if (action.scroll !== undefined) await driver.executeScript('window.scrollTo(0, arguments[0])', action.scroll);
   else if (action.reload) await driver.navigate().refresh();
   else throw new Error(`unknown action ${JSON.stringify(action)}`);
 }

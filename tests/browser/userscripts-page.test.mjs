@@ -788,6 +788,55 @@ setTimeout(() => GM_setValue('seen:' + location.port, { seen, tried, answers }),
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
 
+    it('gives a script that reads the page the viewport as the page has it, kept current as it scrolls; none to one refused the read', async () => {
+      // One function, run by the script in its sandbox and by the page natively.
+      // (`window.` throughout: a script refused the read has none of these names.)
+      const figures = function figures() {
+        const w = window; // eslint-disable-line no-undef -- the probe's: it runs in a page, never here
+        const root = w.document.documentElement;
+        return JSON.stringify({ w: w.innerWidth, h: w.innerHeight, ow: w.outerWidth, oh: w.outerHeight, x: w.scrollX, y: w.scrollY, py: w.pageYOffset, dpr: w.devicePixelRatio,
+          sw: w.screen && w.screen.width, sh: w.screen && w.screen.height, cw: root.clientWidth, ch: root.clientHeight, rsh: root.scrollHeight,
+          bsh: w.document.body.scrollHeight, st: root.scrollTop, se: w.document.scrollingElement === root });
+      };
+      server.serve('/view/index.html', 'text/html; charset=utf-8', '<!doctype html><html><head><title>Tall</title></head><body style="margin:0"><div id="tall" style="height:4321px">tall</div></body></html>');
+      const viewer = (name) => header([`@name ${name}`, '@namespace paranoid-page', '@version 1', `@match ${server.origin}/view/*`, '@grant none']) + `
+const say = () => document.body.setAttribute('data-fig', (${figures})());
+say();
+addEventListener('scroll', say);
+try { document.getElementById('tall').scrollTop = 5; } catch (e) { document.body.dataset.set = e.message; }
+`;
+      const fig = async (want) => {
+        let got = null;
+        for (let i = 0; i < 60; i++) {
+          got = await driver.executeScript('return document.body.dataset.fig ?? null');
+          if (got !== null && (want === undefined || got === want)) break;
+          await sleep(100);
+        }
+        return got;
+      };
+      const { page, id } = await session.paste(viewer('Viewer'));
+      assert.equal(page.verdict, 'ok', page.text);
+      await driver.get(`${server.origin}/view/index.html`);
+      const native = await driver.executeScript(`return (${figures})()`);
+      assert.deepEqual(JSON.parse(await fig(native)), JSON.parse(native));
+      assert.equal(JSON.parse(native).rsh, 4321);
+      assert.match(await driver.executeScript('return document.body.dataset.set'), /^setting scrollTop is not available to a sandboxed userscript: there is no layout in the replica/);
+      // Scrolled: the script's scroll listener reads where the page is now.
+      await driver.executeScript('window.scrollTo(0, 1234)');
+      const scrolled = await driver.executeScript(`return (${figures})()`);
+      assert.equal(JSON.parse(scrolled).y, 1234);
+      assert.deepEqual(JSON.parse(await fig(scrolled)), JSON.parse(scrolled));
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+
+      // Refused "reads this page": none of the figures.
+      const blind = await session.paste(viewer('Blind viewer'), { onInstallPage: untick('page-read') });
+      await driver.get(`${server.origin}/view/index.html`);
+      const none = JSON.parse(await fig());
+      // (Only the root as the scrolling element, which says nothing of the page.)
+      assert.deepEqual(Object.keys(none).sort(), ['se'], JSON.stringify(none));
+      await session.setStorage((a) => ({ [`paranoid:us:script:${blind.id}`]: { ...a[`paranoid:us:script:${blind.id}`], enabled: false } }));
+    });
+
     it('gives a script the whole page at its run-at when the page was still loading as its sandbox opened', async () => {
       // The page sends its start, then its rest 1.5 s later: the sandboxes open, and their
       // replicas are made, in between; the page's own script changes what came first, and a

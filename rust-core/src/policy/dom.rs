@@ -303,6 +303,8 @@ pub const EVENTS: &[&str] = &[
     "cut",
     "paste",
     "scroll",
+    // The window's size changed: the viewport's figures (told before it) say how.
+    "resize",
     // Single-page sites' own: YouTube's, Turbo's and Turbolinks', pjax's, GitHub's.
     "yt-navigate-start",
     "yt-navigate-finish",
