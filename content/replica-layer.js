@@ -20,7 +20,7 @@
 // nodes the script makes negative ones (this side's).
 
 /* exported paranoidReplicaLayer */ // in the sandbox, where the bundle sets it
-/* global paranoid, paranoidDomino */
+/* global paranoid, paranoidDomino, paranoidXPath */
 
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
@@ -31,11 +31,32 @@
 function paranoidReplicaLayer(init) {
   'use strict';
   const domino = paranoidDomino;
+  const installXPath = paranoidXPath;
   delete globalThis.paranoidDomino;
+  delete globalThis.paranoidXPath;
   delete globalThis.paranoidReplicaLayer;
   const impl = domino.impl;
   const win = domino.createWindow('', init.location.href);
   const doc = win.document;
+  // `document.evaluate`, `createExpression` and `XPathResult` (XPath 1.0), on every document of
+  // the library's (wicked-good-xpath over domino: it walks the same nodes the selectors do).
+  installXPath(win, true);
+  // A malformed expression throws a `SyntaxError` DOMException, as the browser's does (the
+  // library throws a plain Error that names the bad token).
+  {
+    const D = (win.Document && win.Document.prototype) || doc;
+    const parse = D.createExpression;
+    const expressionOf = (expression, resolver) => {
+      try { return parse.call(doc, expression, resolver); } catch {
+        throw new DOMException(`The string '${String(expression).slice(0, 200)}' is not a valid XPath expression.`, 'SyntaxError');
+      }
+    };
+    Object.defineProperty(D, 'createExpression', { configurable: true, writable: true, value: function createExpression(expression, resolver) { return expressionOf(expression, resolver); } });
+    Object.defineProperty(D, 'evaluate', {
+      configurable: true, writable: true,
+      value: function evaluate(expression, context, resolver, type, result) { return expressionOf(expression, resolver).evaluate(context, type, result); },
+    });
+  }
   const listenable = new Set(init.events);
 
   // --- ids and the shadow ---------------------------------------------------------------
@@ -698,6 +719,7 @@ function paranoidReplicaLayer(init) {
   // must dispatch on replica nodes, whose listeners the replica keeps.
   Object.assign(G, {
     document: doc, history, History, MutationObserver, DOMParser, EventTarget: ET.constructor, Event: impl.Event, CustomEvent: impl.CustomEvent,
+    XPathResult: win.XPathResult,
     addEventListener: (...args) => win.addEventListener(...args),
     removeEventListener: (...args) => win.removeEventListener(...args),
     dispatchEvent: (event) => win.dispatchEvent(event),

@@ -361,6 +361,7 @@ probe('ownerFetch', () => document.body.ownerDocument.defaultView && document.bo
 probe('constructorChain', () => document.constructor.constructor('return typeof fetch')() === 'undefined' ? undefined : 'reached');
 probe('functionGlobal', () => Function('return globalThis')().fetch);
 probe('library', () => globalThis.paranoidDomino);
+probe('xpathLibrary', () => globalThis.paranoidXPath);
 probe('chrome', () => chrome);
 probe('browser', () => browser);
 // unsafeWindow is the script's own window: the page's objects (and a fetch it was refused) throw.
@@ -387,7 +388,7 @@ GM_setValue('found', found);
       for (const name of ['fetch', 'xhr', 'importScripts', 'chrome', 'browser']) assert.equal(found[name], 'ReferenceError', `${name}: ${JSON.stringify(found)}`);
       assert.equal(found.unsafeWindow, 'TypeError', JSON.stringify(found));
       assert.equal(found.unsafeWindowIsOwn, 'undefined', JSON.stringify(found));
-      for (const name of ['viewFetch', 'ownerFetch', 'constructorChain', 'functionGlobal', 'library', 'top', 'scriptRuns', 'handlerRuns', 'parserRuns']) {
+      for (const name of ['viewFetch', 'ownerFetch', 'constructorChain', 'functionGlobal', 'library', 'xpathLibrary', 'top', 'scriptRuns', 'handlerRuns', 'parserRuns']) {
         assert.ok(['undefined', 'null', 'TypeError', 'ReferenceError', 'Error'].includes(found[name]), `${name}: ${JSON.stringify(found)}`);
       }
       assert.ok(['undefined', 'Error', 'TypeError'].includes(found.writeRuns), JSON.stringify(found));
@@ -753,7 +754,7 @@ setTimeout(() => GM_setValue('seen:' + location.port, { seen, tried, answers }),
       for (const s of [a, b]) await session.setStorage((x) => ({ [`paranoid:us:script:${s.id}`]: { ...x[`paranoid:us:script:${s.id}`], enabled: false } }));
     });
 
-    it('reads selectors as the browser does: :has() with relative selectors, :scope, :is(), errors, fragments; and which elements have a box', async () => {
+    it('reads selectors and XPath as the browser does: :has() with relative selectors, :scope, :is(), errors, fragments, document.evaluate; and which elements have a box', async () => {
       // One function, run by the script in its sandbox and by the page natively: the answers
       // must be the same text.
       /* global document */ // the probe's: it runs in a page, never here
@@ -770,6 +771,22 @@ setTimeout(() => GM_setValue('seen:' + location.port, { seen, tried, answers }),
         out.closest = document.querySelector('#d2 p').closest(':scope') ? 'self' : 'none';
         out.matches = [document.getElementById('d1').matches(':scope'), document.getElementById('d1').matches(':has(> p)')].join();
         out.rects = ['i1', 'i2', 'dl', 'dl2', 'd1'].map((id) => document.getElementById(id).getClientRects().length).join(',');
+        // XPath, as the scripts that find elements by their text or position use it.
+        const R = window.XPathResult; // eslint-disable-line no-undef -- the probe's
+        const ids = (r) => { const got = []; for (let i = 0; i < r.snapshotLength; i++) { const n = r.snapshotItem(i); got.push(n.id || n.localName || n.nodeName); } return got.join(','); };
+        const x = (f) => { try { return f(); } catch (e) { return e.name; } };
+        for (const e of ['//div[p]', '//li/a[contains(@href, "x,")]/..', '//h2[following-sibling::*[1][self::ul]]', '//*[@id="d2"]//p', '//body//div[not(*)]',
+          '//p[text()="b"]/ancestor::div', '(//h2)[last()]', '//form/input[@type="hidden"]', '//text()[normalize-space()="w"]/..', '//[', 'p[']) {
+          out[`x ${e}`] = x(() => ids(document.evaluate(e, document, null, R.ORDERED_NODE_SNAPSHOT_TYPE, null)));
+        }
+        out.xCount = x(() => document.evaluate('count(//p)', document, null, R.NUMBER_TYPE, null).numberValue);
+        out.xString = x(() => document.evaluate('string(//h2[2])', document, null, R.STRING_TYPE, null).stringValue);
+        out.xBoolean = x(() => document.evaluate('boolean(//ol/li)', document, null, R.BOOLEAN_TYPE, null).booleanValue);
+        out.xFirst = x(() => document.evaluate('//li/a', document, null, R.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue.getAttribute('href'));
+        out.xAny = x(() => { const r = document.evaluate('//dialog', document, null, R.ANY_TYPE, null); return [r.resultType, r.iterateNext().id, r.iterateNext().id, r.iterateNext()].join(); });
+        out.xRelative = x(() => document.evaluate('.//p', document.getElementById('d2'), null, R.ORDERED_NODE_SNAPSHOT_TYPE, null).snapshotLength);
+        out.xExpression = x(() => document.createExpression('//h2', null).evaluate(document, R.ORDERED_NODE_SNAPSHOT_TYPE, null).snapshotLength);
+        out.xConstants = [R.ANY_TYPE, R.NUMBER_TYPE, R.UNORDERED_NODE_ITERATOR_TYPE, R.FIRST_ORDERED_NODE_TYPE].join();
         return JSON.stringify(out);
       };
       server.serve('/selectors/index.html', 'text/html; charset=utf-8', `<!doctype html><html><head><title>Selectors</title></head><body>

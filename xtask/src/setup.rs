@@ -79,7 +79,7 @@ const ITEMS: &[Item] = &[
     // The replica's DOM library: `cargo xtask extension` bundles it into every build.
     Item::NpmCi {
         dir: "dom-library",
-        what: "npm domino (the DOM library of the userscripts' page replica)",
+        what: "npm domino and wicked-good-xpath (the DOM library of the userscripts' page replica)",
     },
     Item::NpmCi {
         dir: "tests",
