@@ -347,6 +347,28 @@ function paranoidReplicaHost({ read, write, post }) {
     node.addEventListener(type, handle, { capture: true });
   };
   /**
+   * A scroll the script asked for (`scrollIntoView()`, `scrollTo()`, `scrollBy()`, setting
+   * `scrollTop`): the window's or one of the page's elements', with every figure checked. The
+   * page scrolls as if the user had; nothing loads or runs that a user's scroll would not make
+   * the page's own code do.
+   */
+  const SCROLL_BEHAVIORS = ['auto', 'smooth', 'instant'];
+  const SCROLL_ALIGNS = ['start', 'center', 'end', 'nearest'];
+  const scroll = (subject, what) => {
+    if (what === null || typeof what !== 'object') throw new TypeError('a scroll is an object');
+    if (subject !== window && (!subject || subject.nodeType !== Node.ELEMENT_NODE || !subject.isConnected)) throw new TypeError('no such element to scroll');
+    const behavior = SCROLL_BEHAVIORS.includes(what.behavior) ? what.behavior : 'auto';
+    if (what.into === true) {
+      if (subject === window) throw new TypeError('the window does not scroll into view');
+      const align = (v, fallback) => (SCROLL_ALIGNS.includes(v) ? v : fallback);
+      subject.scrollIntoView({ block: align(what.block, 'start'), inline: align(what.inline, 'nearest'), behavior });
+      return;
+    }
+    const options = { behavior };
+    for (const k of ['left', 'top']) if (typeof what[k] === 'number' && Number.isFinite(what[k])) options[k] = what[k];
+    if (what.by === true) subject.scrollBy(options); else subject.scrollTo(options);
+  };
+  /**
    * Applies one batch of the script's operations. Returns what was refused (messages); with
    * the read grant, what it refused is put right in the replica from the page.
    */
@@ -404,6 +426,7 @@ function paranoidReplicaHost({ read, write, post }) {
           if (t.parentNode && !writableParent(t.parentNode)) { fixTexts.add(t); throw new TypeError(`the text of <${t.parentNode.localName}> cannot be changed`); }
           t.data = String(b);
         } else if (kind === 'listen') listen(a, b, node);
+        else if (kind === 'scroll') scroll(a === 'window' ? window : node(a), b);
         else throw new TypeError(`${String(kind).slice(0, 20)} is not an operation`);
       } catch (error) {
         refusals.push(error.message);

@@ -120,6 +120,9 @@ function paranoidReplicaLayer(init) {
   const dirtyAttrs = new Set();
   const wentOut = new Set();
   const wantListen = new Map();
+  // Scrolls the script asked for this turn, sent after its changes (an element it just added
+  // is in the page by then): [node or win, what].
+  const wantScroll = [];
   let scheduled = false;
   const schedule = () => {
     if (scheduled) return;
@@ -227,6 +230,10 @@ function paranoidReplicaLayer(init) {
       if (target === undefined) continue;
       for (const type of types) ops.push(['listen', target, type]);
       wantListen.delete(node);
+    }
+    for (const [node, what] of wantScroll.splice(0)) {
+      const target = node === win ? 'window' : idOf.get(node);
+      if (target !== undefined && (node === win || connected(node))) ops.push(['scroll', target, what]);
     }
     // Without "changes this page" the script's changes stay in its replica.
     const out = init.write ? ops : ops.filter((op) => op[0] === 'listen');
@@ -561,7 +568,38 @@ function paranoidReplicaLayer(init) {
   };
   const box = Object.freeze(Object.create(null, Object.fromEntries(['x', 'y', 'width', 'height', 'top', 'right', 'bottom', 'left'].map((k) => [k, { get: refuse(`an element's box (${k})`, NO_LAYOUT) }]))));
   Object.defineProperty(E, 'getBoundingClientRect', { configurable: true, writable: true, value: refuse('getBoundingClientRect()', NO_LAYOUT) });
-  Object.defineProperty(E, 'scrollIntoView', { configurable: true, writable: true, value: refuse('scrollIntoView()', NO_LAYOUT) });
+  // Scrolling is a change of the page's, asked at the end of the turn like the others, for a
+  // script that may change the page: the page scrolls, and the viewport's figures follow (the
+  // same turn still reads the old ones). Without the power it throws, naming it.
+  const scrollTo = (node, name, what) => {
+    if (!init.write) refuse(name, 'scrolling the page needs "changes this page"')();
+    wantScroll.push([node, what]);
+    schedule();
+  };
+  const number = (v) => { const n = Number(v); return Number.isFinite(n) ? n : 0; };
+  const BEHAVIORS = ['auto', 'smooth', 'instant'];
+  const behaviorOf = (o) => (o !== null && typeof o === 'object' && BEHAVIORS.includes(o.behavior) ? o.behavior : 'auto');
+  /** `scrollTo(x, y)`, `scrollTo({ left, top, behavior })`, and the same for `scrollBy`. */
+  const coordinates = (args, by) => {
+    const o = args[0];
+    if (o !== null && typeof o === 'object') {
+      const what = { by, behavior: behaviorOf(o) };
+      if (o.left !== undefined) what.left = number(o.left);
+      if (o.top !== undefined) what.top = number(o.top);
+      return what;
+    }
+    return { by, behavior: 'auto', left: number(args[0]), top: number(args[1]) };
+  };
+  const BLOCKS = ['start', 'center', 'end', 'nearest'];
+  Object.defineProperty(E, 'scrollIntoView', {
+    configurable: true, writable: true,
+    value: function scrollIntoView(arg) {
+      const o = arg !== null && typeof arg === 'object' ? arg : null;
+      const block = o !== null ? (BLOCKS.includes(o.block) ? o.block : 'start') : arg === false ? 'end' : 'start';
+      const inline = o !== null && BLOCKS.includes(o.inline) ? o.inline : 'nearest';
+      scrollTo(this, 'scrollIntoView()', { into: true, block, inline, behavior: behaviorOf(o) });
+    },
+  });
   Object.defineProperty(E, 'getClientRects', { configurable: true, writable: true, value: function getClientRects() { return Object.freeze(rendered(this) ? [box] : []); } });
   Object.defineProperty(doc, 'readyState', { configurable: true, get: () => readyState });
   Object.defineProperty(doc, 'cookie', { configurable: true, get: refuse('document.cookie', 'the page\'s cookies are not given'), set: refuse('document.cookie', 'the page\'s cookies are not given') });
@@ -735,8 +773,13 @@ function paranoidReplicaLayer(init) {
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
   // Tampermonkey's test for the grant: `if (window.onurlchange === null)`.
   if (init.urlchange) G.onurlchange = null;
-  // Scrolling is layout too: a call throws, naming itself.
-  for (const name of ['scroll', 'scrollTo', 'scrollBy']) Object.defineProperty(G, name, { configurable: true, writable: true, value: refuse(`window.${name}()`, NO_LAYOUT) });
+  // The window's and an element's own scrolling (the root's is the window's).
+  const scroller = (el) => (el === doc.documentElement || el === doc.body || el === doc.scrollingElement ? win : el);
+  for (const name of ['scroll', 'scrollTo', 'scrollBy']) {
+    const by = name === 'scrollBy';
+    Object.defineProperty(G, name, { configurable: true, writable: true, value: function (...args) { scrollTo(win, `window.${name}()`, coordinates(args, by)); } });
+    Object.defineProperty(E, name, { configurable: true, writable: true, value: function (...args) { scrollTo(scroller(this), `${name}()`, coordinates(args, by)); } });
+  }
   // The viewport's figures, for a script that reads the page: as the page had them when it last
   // told the replica (before every event, and at most a scroll period after the page scrolled,
   // was resized or changed). Without "reads this page" they stay missing rather than throwing,
@@ -755,10 +798,11 @@ function paranoidReplicaLayer(init) {
     for (const name of ['clientWidth', 'clientHeight', 'scrollWidth', 'scrollHeight']) {
       Object.defineProperty(E, name, { configurable: true, get() { return ofRoot(this)?.[name]; } });
     }
-    // Scrolling an element is layout: setting its position throws, naming it, as scrollTo() does.
-    Object.defineProperty(E, 'scrollTop', { configurable: true, get() { return this === doc.documentElement ? view.scrollY : ofRoot(this) ? 0 : undefined; }, set: refuse('setting scrollTop', NO_LAYOUT) });
-    Object.defineProperty(E, 'scrollLeft', { configurable: true, get() { return this === doc.documentElement ? view.scrollX : ofRoot(this) ? 0 : undefined; }, set: refuse('setting scrollLeft', NO_LAYOUT) });
     Object.defineProperty(doc, 'scrollingElement', { configurable: true, get: () => doc.documentElement });
   }
+  // An element's scroll position: the root's is the window's (with the read); setting it scrolls.
+  const position = (el, axis) => (view === null ? undefined : el === doc.documentElement ? view[axis] : el === doc.body ? 0 : undefined);
+  Object.defineProperty(E, 'scrollTop', { configurable: true, get() { return position(this, 'scrollY'); }, set(v) { scrollTo(scroller(this), 'setting scrollTop', { by: false, behavior: 'auto', top: number(v) }); } });
+  Object.defineProperty(E, 'scrollLeft', { configurable: true, get() { return position(this, 'scrollX'); }, set(v) { scrollTo(scroller(this), 'setting scrollLeft', { by: false, behavior: 'auto', left: number(v) }); } });
   muted = false;
 }

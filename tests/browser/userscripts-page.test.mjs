@@ -343,8 +343,9 @@ for (const [browser, ext] of BROWSERS) {
       for (const name of ['location', 'open', 'cookie', 'history-push', 'history-back']) assert.match(tried[name], /not available to a sandboxed userscript/, name);
       assert.match(tried['layout-rect'], /^getBoundingClientRect\(\) is not available to a sandboxed userscript: there is no/);
       assert.match(tried['layout-box'], /^an element's box \(top\) is not available to a sandboxed userscript/);
-      assert.match(tried['layout-scroll-into-view'], /^scrollIntoView\(\) is not available to a sandboxed userscript/);
-      assert.match(tried['layout-scroll'], /^window\.scrollTo\(\) is not available to a sandboxed userscript/);
+      // Scrolling is a change the page may have (below, the scrolling test).
+      assert.equal(tried['layout-scroll-into-view'], 'ran');
+      assert.equal(tried['layout-scroll'], 'ran');
       assert.deepEqual(layout, { shown: 1, head: 0, detached: 0 }, 'an element has a box only when rendered');
       await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
@@ -820,7 +821,6 @@ setTimeout(() => GM_setValue('seen:' + location.port, { seen, tried, answers }),
 const say = () => document.body.setAttribute('data-fig', (${figures})());
 say();
 addEventListener('scroll', say);
-try { document.getElementById('tall').scrollTop = 5; } catch (e) { document.body.dataset.set = e.message; }
 `;
       const fig = async (want) => {
         let got = null;
@@ -837,7 +837,6 @@ try { document.getElementById('tall').scrollTop = 5; } catch (e) { document.body
       const native = await driver.executeScript(`return (${figures})()`);
       assert.deepEqual(JSON.parse(await fig(native)), JSON.parse(native));
       assert.equal(JSON.parse(native).rsh, 4321);
-      assert.match(await driver.executeScript('return document.body.dataset.set'), /^setting scrollTop is not available to a sandboxed userscript: there is no layout in the replica/);
       // Scrolled: the script's scroll listener reads where the page is now.
       await driver.executeScript('window.scrollTo(0, 1234)');
       const scrolled = await driver.executeScript(`return (${figures})()`);
@@ -852,6 +851,45 @@ try { document.getElementById('tall').scrollTop = 5; } catch (e) { document.body
       // (Only the root as the scrolling element, which says nothing of the page.)
       assert.deepEqual(Object.keys(none).sort(), ['se'], JSON.stringify(none));
       await session.setStorage((a) => ({ [`paranoid:us:script:${blind.id}`]: { ...a[`paranoid:us:script:${blind.id}`], enabled: false } }));
+    });
+
+    it('scrolls the page for a script that may change it: scrollIntoView, scrollBy, scrollTop, an element\'s scrollTo; one refused the change throws', async () => {
+      server.serve('/scroll/index.html', 'text/html; charset=utf-8', `<!doctype html><html><head><title>Scroll</title></head><body style="margin:0">
+<button id="down">down</button><button id="top">top</button><button id="inner">inner</button>
+<div id="box" style="height:100px;overflow:auto"><div style="height:1000px">inside</div></div>
+<div style="height:3000px">spacer</div><h2 id="target">Comments</h2><div style="height:3000px">after</div></body></html>`);
+      const scroller = (name) => header([`@name ${name}`, '@namespace paranoid-page', '@version 1', `@match ${server.origin}/scroll/*`, '@grant none']) + `
+const tried = [];
+const attempt = (name, f) => { try { f(); tried.push(name); } catch (e) { tried.push(name + ': ' + e.message); } document.body.dataset.tried = tried.join('|'); };
+attempt('into', () => document.getElementById('target').scrollIntoView({ behavior: 'instant' }));
+document.getElementById('down').addEventListener('click', () => attempt('by', () => window.scrollBy(0, 100)));
+document.getElementById('top').addEventListener('click', () => attempt('top', () => { document.documentElement.scrollTop = 0; }));
+document.getElementById('inner').addEventListener('click', () => attempt('inner', () => document.getElementById('box').scrollTo({ top: 50 })));
+`;
+      const until = async (f, what) => {
+        for (let i = 0; i < 50; i++) { if (await driver.executeScript(f)) return; await sleep(100); }
+        assert.fail(`${what}: ${await driver.executeScript('return JSON.stringify([scrollY, document.getElementById("box").scrollTop, document.body.dataset.tried])')}`);
+      };
+      const { page, id } = await session.paste(scroller('Scroller'));
+      assert.equal(page.verdict, 'ok', page.text);
+      await driver.get(`${server.origin}/scroll/index.html`);
+      await until('return Math.abs(scrollY - document.getElementById("target").getBoundingClientRect().top - scrollY) < 2 && scrollY > 3000', 'scrolled the heading into view');
+      const at = await driver.executeScript('return scrollY');
+      await driver.executeScript('document.getElementById("down").click()');
+      await until(`return scrollY === ${at} + 100`, 'scrolled by 100');
+      await driver.executeScript('document.getElementById("inner").click()');
+      await until('return document.getElementById("box").scrollTop === 50', 'scrolled the box');
+      await driver.executeScript('document.getElementById("top").click()');
+      await until('return scrollY === 0', 'scrolled to the top');
+      assert.equal(await driver.executeScript('return document.body.dataset.tried'), 'into|by|inner|top');
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+
+      // Refused "changes this page": each throws, naming the power; the page stays where it is.
+      const still = await session.paste(scroller('Still scroller'), { onInstallPage: untick('page-write') });
+      await driver.get(`${server.origin}/scroll/index.html`);
+      await sleep(1500);
+      assert.equal(await driver.executeScript('return scrollY'), 0);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${still.id}`]: { ...a[`paranoid:us:script:${still.id}`], enabled: false } }));
     });
 
     it('gives a script the whole page at its run-at when the page was still loading as its sandbox opened', async () => {

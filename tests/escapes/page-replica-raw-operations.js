@@ -1,4 +1,4 @@
-// probe: operations posted to the page straight through `paranoid.postMessage`, past the replica's layer: forged ids, tags and attribute names in other cases and namespaces, handlers, `javascript:`, url() and loads from the test server, on the page's own nodes and on new ones
+// probe: operations posted to the page straight through `paranoid.postMessage`, past the replica's layer: forged ids, tags and attribute names in other cases and namespaces, handlers, `javascript:`, url() and loads from the test server, scrolls with hostile figures, on the page's own nodes and on new ones
 // category: page-replica
 // applies: -
 // expect: stopped
@@ -70,14 +70,17 @@ if (typeof document !== 'object' || document === null || typeof paranoid !== 'ob
     ops.push(['create', { i: fresh(), t: 'div', a: [], c: [{ r: id }] }]);
     ops.push(['detach', id]);
     ops.push(['listen', id, 'beforeunload']);
+    ops.push(['scroll', id, { into: true, block: url(), inline: {}, behavior: code() }]);
   }
   // Ids that are not ids.
   var odd = ['1', 1.5, -0, NaN, Infinity, null, {}, [], true, '__proto__', 2 ** 53];
   for (var o = 0; o < odd.length; o++) {
     ops.push(['attr', odd[o], 'style', 'background:url(' + url() + ')']);
     ops.push(['create', { i: odd[o], t: 'img', a: [['src', url()]], c: [] }]);
+    ops.push(['scroll', odd[o], { top: odd[o], left: odd[o], by: odd[o], behavior: odd[o] }]);
   }
   ops.push(['nonsense', 1, 2, 3]);
+  ops.push(['scroll', 'window', null], ['scroll', 'window', { into: true }], ['scroll', 'window', { top: 1e308, left: -1e308, by: true }], ['scroll', 'document', { top: 1 }]);
   ops.push('not a list');
   var sent = 0;
   // In batches no larger than the layer's own, so that each reaches the page's checks.
