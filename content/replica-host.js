@@ -298,12 +298,13 @@ function paranoidReplicaHost({ read, write, post }) {
     // mean; on the page's own elements it always happens (docs/userscripts.md).
     // Clicks only: a key's default on the script's own text box is the typing itself.
     const own = typeof target === 'number' && target < 0 && (type === 'click' || type === 'dblclick');
-    // Scrolling fires every frame: told at most once a period, and the last one always.
+    // Scrolling fires every frame, and a page may fire `resize` in a loop: each told at most
+    // once a period, and the last one always.
     let lastTold = -Infinity;
     let trailing = null;
     let latest = null;
     const handle = (event) => {
-      if (type === 'scroll') {
+      if (type === 'scroll' || type === 'resize') {
         const wait = lastTold + policy.scrollEventMs - performance.now();
         latest = event;
         if (wait > 0) { trailing ??= setTimeout(() => { trailing = null; handle(latest); }, wait); return; }

@@ -572,6 +572,9 @@ function paranoidReplicaLayer(init) {
   // script that may change the page: the page scrolls, and the viewport's figures follow (the
   // same turn still reads the old ones). Without the power it throws, naming it.
   const scrollTo = (node, name, what) => {
+    // An element out of the page (the script's own, not yet added; a parsed document's) has no
+    // scroll to change: nothing happens, as natively.
+    if (node !== win && !connected(node)) return;
     if (!init.write) refuse(name, 'scrolling the page needs "changes this page"')();
     wantScroll.push([node, what]);
     schedule();

@@ -8,7 +8,7 @@
 
 /* exported paranoidDomState, paranoidDomCall, paranoidDomAttribute, paranoidDomAttributeRule */
 
-/* global paranoidPolicy, paranoidCssRefusal */
+/* global paranoidPolicy, paranoidCssRefusal, paranoidIsOwnNode */
 
 // The element and attribute tables are the policy's (rust-core/src/policy/dom.rs, generated into
 // sandbox-page/policy.js): which tags markup may make, which it drops with their content, which
@@ -31,6 +31,8 @@ function paranoidDomState() {
 }
 
 function paranoidDomHandle(state, element) {
+  // Paranoid's own elements (the sandbox frames' hosts) are never the page's to a script.
+  if (paranoidIsOwnNode(element)) throw new TypeError('not an element of the page');
   const known = state.ids.get(element);
   if (known !== undefined) return known;
   if (state.handles.size >= PARANOID_DOM_LIMITS.handles) throw new RangeError(`over ${PARANOID_DOM_LIMITS.handles} element handles`);
@@ -50,11 +52,14 @@ function paranoidDomSelect(selector) {
   if (typeof selector !== 'string' || selector.length === 0 || selector.length > PARANOID_DOM_LIMITS.selector) {
     throw new TypeError(`the selector must be a string of 1 to ${PARANOID_DOM_LIMITS.selector} characters`);
   }
+  let found;
   try {
-    return document.querySelectorAll(selector);
+    found = document.querySelectorAll(selector);
   } catch {
     throw new SyntaxError(`${selector.slice(0, 80)} is not a CSS selector`);
   }
+  // Without Paranoid's own elements: a script neither counts nor changes the sandboxes' frames.
+  return [...found].filter((e) => !paranoidIsOwnNode(e));
 }
 
 /** A property of documents or forms, which an `id` or `name` of that value would shadow for the page's code. */

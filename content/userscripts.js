@@ -275,7 +275,9 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
           onMessage: (data) => {
             update({ message: true });
             if (data !== null && typeof data === 'object' && data.dom === 'ops') { replica?.apply(data.ops); return; }
-            if (data !== null && typeof data === 'object' && data.dom === 'navigate') { navigate(data).catch((error) => sandbox.post({ dom: 'refused', reasons: [`navigating: ${String(error?.message).slice(0, 200)}`] })); return; }
+            // After the dialogs asked before it: `alert('Saved'); location.reload()` shows the
+            // dialog, then reloads, as natively.
+            if (data !== null && typeof data === 'object' && data.dom === 'navigate') { dialogs.then(() => navigate(data)).catch((error) => sandbox.post({ dom: 'refused', reasons: [`navigating: ${String(error?.message).slice(0, 200)}`] })); return; }
             if (data !== null && typeof data === 'object' && data.dom === 'alert') { showAlert(data); return; }
             answer(data);
           },

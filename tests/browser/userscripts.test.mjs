@@ -190,6 +190,11 @@ paranoid.postMessage({ call: 'GM.setValue', id: 7, args: ['x', 1] });`,
   await attempt('scriptText', async () => { const [s] = await dom.query('script'); return s.setText('alert(1)'); });
   await attempt('markup', async () => (await p.insertHTML('beforeend', '<b id="made" onclick="alert(1)">bold</b><script>alert(1)</script><img src="OTHER/img" onerror="alert(1)"><a href="javascript:alert(1)">x</a><style>*{}</style><svg><script>1</script></svg>')).length);
   await attempt('forged', () => new Promise((resolve) => { paranoid.onMessage((m) => { if (m && m.reply === 77) resolve(m.ok ? 'answered' : 'refused: ' + m.error); }); paranoid.postMessage({ call: 'dom.nope', id: 77, args: [] }); }));
+  // Paranoid's own elements (the sandboxes' frames' hosts, children of <html>): never found, so
+  // never removed, hidden or changed (which would kill those sandboxes).
+  await attempt('frameHosts', async () => (await dom.query('html > div')).length + (await dom.query('div[inert]')).length);
+  await attempt('removeHosts', () => dom.removeAll('html > div'));
+  await attempt('hideHosts', () => dom.hideAll('html > *'));
   await GM.setValue('tried', tried);
 })();`,
     writeOnly: header(['@name Write only', '@namespace paranoid-tests', `@match ${origin}/work/*`, '@grant paranoid.dom.write', '@grant GM.setValue']) + `
@@ -459,6 +464,8 @@ for (const [browser, ext] of BROWSERS) {
       assert.match(tried.scriptText, /^refused: TypeError: <script> cannot be changed/);
       assert.equal(tried.markup, 3, 'the <b>, the <img> (without its src) and the <a>; the <script>, <style> and <svg> dropped');
       assert.match(tried.forged, /^refused: TypeError: dom\.nope is not a DOM call/);
+      assert.equal(tried.frameHosts, 0, JSON.stringify(tried));
+      assert.equal(await driver.executeScript('return [...document.documentElement.children].filter((e) => e.hasAttribute("inert")).length > 0'), true, 'the sandboxes\' hosts are still in the page');
       const made = await driver.executeScript(`const t = document.getElementById('target'); return {
         html: t.innerHTML, scripts: document.scripts.length, handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length }`);
       assert.equal(made.html, 'target<b id="made">bold</b><img><a>x</a>');
