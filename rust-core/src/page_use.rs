@@ -250,6 +250,16 @@ mod tests {
     }
 
     #[test]
+    fn the_viewport_is_a_read_and_scrolling_a_change() {
+        let (reads, writes, _) = uses("if (innerHeight + scrollY >= 1000) console.log(1);");
+        assert!(reads && !writes);
+        assert_eq!(
+            uses("scrollTo(0, 0);"),
+            (true, true, vec!["scrollTo".into()])
+        );
+    }
+
+    #[test]
     fn code_that_does_not_parse_is_an_error() {
         assert!(page_use("let let = 1;").is_err());
     }

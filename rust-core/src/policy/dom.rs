@@ -364,6 +364,10 @@ pub const PAGE_WRITES: &[&str] = &[
     "GM_addElement",
     // A dialog over the page, shown by the content script (content/userscripts.js).
     "alert",
+    // Scrolling the page (the replica's layer sends each as an operation).
+    "scroll",
+    "scrollTo",
+    "scrollBy",
 ];
 /// The names through which code can only read the page (its address and history, its events,
 /// what observes or computes its styles); [`PAGE_WRITES`] read it too. (`navigator` is every
@@ -377,6 +381,18 @@ pub const PAGE_READS_ONLY: &[&str] = &[
     "removeEventListener",
     "onload",
     "DOMParser",
+    "XPathResult",
+    // The viewport's figures, as the page has them.
+    "innerWidth",
+    "innerHeight",
+    "outerWidth",
+    "outerHeight",
+    "scrollX",
+    "scrollY",
+    "pageXOffset",
+    "pageYOffset",
+    "devicePixelRatio",
+    "screen",
 ];
 
 /// The free names through which a userscript sends requests from the page's document:
