@@ -50,6 +50,8 @@ snippet regexp 'var r = /a(?<n>b)\u{61}/gu; `a${b}c`; 0x1F; 1_000n; a ??= b ||= 
 snippet escapes 'var \u0061 = "\u{1F600}"; ev\u0061l;'
 snippet reserved '__paranoid_scope__.x;'
 snippet nesting '((((((((((((((((((((1))))))))))))))))))));'
+# A declaration that binds no name (once kept as a `var` outside every function).
+snippet empty-patterns 'var {} = o; var [] = o; let {} = o; { var {} = o; } for (var {} of x) ;'
 
 # The `function` target: kind byte, then parameters and body separated by 0xFF bytes.
 printf '\000a, b\377return a + b' > "$function/normal"

@@ -151,11 +151,17 @@ impl Rewriter {
 
     fn declares_top_level(&self, decl: &VarDecl) -> bool {
         // Inside a function nothing is top-level: skip the binding walk for every local `var`.
-        self.function_depth == 0
-            && decl
-                .decls
+        // A declaration that binds no name at all (`var {} = o`) is rewritten too: the output
+        // keeps no declaration outside functions, whatever it binds.
+        if self.function_depth > 0 {
+            return false;
+        }
+        let firsts: Vec<Option<&Ident>> =
+            decl.decls.iter().map(|d| first_binding(&d.name)).collect();
+        firsts.iter().all(Option::is_none)
+            || firsts
                 .iter()
-                .any(|d| first_binding(&d.name).is_some_and(|id| id.ctxt == self.top_level))
+                .any(|id| id.is_some_and(|id| id.ctxt == self.top_level))
     }
 
     fn with_function<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {

@@ -603,3 +603,24 @@ fn es5_input_gets_the_same_rewrite() {
     has_loosely(&code, &format!("{S}.a={G};"));
     has(&code, &format!("function f(){{return {S}.a;}}"));
 }
+
+#[test]
+fn a_declaration_that_binds_nothing_is_no_declaration() {
+    // Found by the fuzzer: `var {} = o` bound no name, so it stayed a declaration outside
+    // every function. Each still reads its initialiser (and throws on null) as before.
+    for source in [
+        "var {} = o;",
+        "var [] = o;",
+        "let {} = o;",
+        "const [] = o;",
+        "{ var {} = o; }",
+        "for (var {} of x);",
+        "for (var [] = o;;) break;",
+        "var {} = o, b = 1;",
+    ] {
+        let code = out(source);
+        lacks(&code, "var");
+        has(&code, &format!("{S}."));
+    }
+    has(&body("var {} = o;"), &format!("({{}}={S}.o)"));
+}
