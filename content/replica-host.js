@@ -131,6 +131,8 @@ function paranoidReplicaHost({ read, write, post }) {
   let opened;
   let queue = new Promise((resolve) => { opened = resolve; });
   const send = (ops) => { queue = queue.then(() => sendNow(ops)).catch(() => {}); return queue; };
+  /** One operation, when there is one (`moved` and `viewChange` answer null for no change). */
+  const sendOp = (op) => { if (op !== null) send([op]); };
   const open = (first) => { const done = sendNow(first, true); opened(done); return done; };
   const sendNow = async (ops, setup = false) => {
     let batch = [];
@@ -234,13 +236,13 @@ function paranoidReplicaHost({ read, write, post }) {
   let viewTimer = null;
   const viewSoon = () => {
     if (!read || viewTimer !== null) return;
-    viewTimer = setTimeout(() => { viewTimer = null; const op = viewChange(); if (op !== null) send([op]); }, policy.scrollEventMs);
+    viewTimer = setTimeout(() => { viewTimer = null; sendOp(viewChange()); }, policy.scrollEventMs);
   };
 
   const start = () => {
     if (!read) return;
     observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-    const url = () => { const op = moved('pop'); if (op !== null) send([op]); };
+    const url = () => sendOp(moved('pop'));
     for (const [target, type, f] of [[document, 'DOMContentLoaded', ready], [window, 'load', ready], [window, 'popstate', url], [window, 'hashchange', url],
       [window, 'scroll', viewSoon], [window, 'resize', viewSoon]]) {
       target.addEventListener(type, f, { passive: true });
@@ -341,8 +343,7 @@ function paranoidReplicaHost({ read, write, post }) {
       }
       // In the same queue as the page's changes, so that it cannot overtake them; the viewport
       // as it is now first.
-      const viewOp = viewChange();
-      if (viewOp !== null) send([viewOp]);
+      sendOp(viewChange());
       queue = queue.then(() => post({ dom: 'event', event: data })).catch(() => {});
     };
     node.addEventListener(type, handle, { capture: true });
@@ -353,15 +354,13 @@ function paranoidReplicaHost({ read, write, post }) {
    * page scrolls as if the user had; nothing loads or runs that a user's scroll would not make
    * the page's own code do.
    */
-  const SCROLL_BEHAVIORS = ['auto', 'smooth', 'instant'];
-  const SCROLL_ALIGNS = ['start', 'center', 'end', 'nearest'];
   const scroll = (subject, what) => {
     if (what === null || typeof what !== 'object') throw new TypeError('a scroll is an object');
     if (subject !== window && (!subject || subject.nodeType !== Node.ELEMENT_NODE || !subject.isConnected)) throw new TypeError('no such element to scroll');
-    const behavior = SCROLL_BEHAVIORS.includes(what.behavior) ? what.behavior : 'auto';
+    const behavior = PARANOID_SCROLL_BEHAVIORS.includes(what.behavior) ? what.behavior : 'auto';
     if (what.into === true) {
       if (subject === window) throw new TypeError('the window does not scroll into view');
-      const align = (v, fallback) => (SCROLL_ALIGNS.includes(v) ? v : fallback);
+      const align = (v, fallback) => (PARANOID_SCROLL_ALIGNS.includes(v) ? v : fallback);
       subject.scrollIntoView({ block: align(what.block, 'start'), inline: align(what.inline, 'nearest'), behavior });
       return;
     }
@@ -452,9 +451,13 @@ function paranoidReplicaHost({ read, write, post }) {
   };
 
   /** The script moved the address itself: its replica hears the browser's reading of it only. */
-  const movedByScript = () => { const op = read ? moved('self') : null; if (op !== null) send([op]); };
+  const movedByScript = () => { if (read) sendOp(moved('self')); };
   return { snapshot, place, origin, view: () => (read ? JSON.parse(toldView) : null), start, stop, apply, open, ready, catchUp, movedByScript };
 }
+
+/** The scrolls' behaviours and alignments: the layer offers these, the host applies only these. */
+const PARANOID_SCROLL_BEHAVIORS = ['auto', 'smooth', 'instant'];
+const PARANOID_SCROLL_ALIGNS = ['start', 'center', 'end', 'nearest'];
 
 /**
  * What the sandbox's replica layer starts from: the page's root as the host's snapshot gave it,
@@ -474,6 +477,7 @@ function paranoidReplicaInit(host, root, { read, write, navigate, runAt, urlchan
     location: read ? host.place() : host.origin(), historyLength: read ? history.length : 1, urlchange, view: host.view(),
     readyState: runAt === 'document-start' ? 'loading' : document.readyState,
     opsPerMessage: dom.limits.replicaOpsPerMessage, messageChars: dom.limits.replicaMessageChars,
+    scroll: { behaviors: PARANOID_SCROLL_BEHAVIORS, aligns: PARANOID_SCROLL_ALIGNS },
   };
 }
 

@@ -26,7 +26,8 @@
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
  *   navigate: boolean, location: Record<string, string>, historyLength: number, urlchange: boolean,
  *   readyState: string, opsPerMessage: number, messageChars: number, alertsPerMinute: number,
- *   alertTextMax: number, view: object | null }} init
+ *   alertTextMax: number, view: object | null,
+ *   scroll: { behaviors: string[], aligns: string[] } }} init
  */
 function paranoidReplicaLayer(init) {
   'use strict';
@@ -580,8 +581,7 @@ function paranoidReplicaLayer(init) {
     schedule();
   };
   const number = (v) => { const n = Number(v); return Number.isFinite(n) ? n : 0; };
-  const BEHAVIORS = ['auto', 'smooth', 'instant'];
-  const behaviorOf = (o) => (o !== null && typeof o === 'object' && BEHAVIORS.includes(o.behavior) ? o.behavior : 'auto');
+  const behaviorOf = (o) => (o !== null && typeof o === 'object' && init.scroll.behaviors.includes(o.behavior) ? o.behavior : 'auto');
   /** `scrollTo(x, y)`, `scrollTo({ left, top, behavior })`, and the same for `scrollBy`. */
   const coordinates = (args, by) => {
     const o = args[0];
@@ -593,7 +593,7 @@ function paranoidReplicaLayer(init) {
     }
     return { by, behavior: 'auto', left: number(args[0]), top: number(args[1]) };
   };
-  const BLOCKS = ['start', 'center', 'end', 'nearest'];
+  const BLOCKS = init.scroll.aligns;
   Object.defineProperty(E, 'scrollIntoView', {
     configurable: true, writable: true,
     value: function scrollIntoView(arg) {
