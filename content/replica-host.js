@@ -18,18 +18,32 @@
 /* global paranoidExtension, paranoidPolicy, paranoidDomAttribute, paranoidDomAttributeRule, paranoidIsOwnNode */
 
 /**
- * @param {{ read: boolean, write: boolean, post: (message: object, setup?: boolean) => Promise<any> }} options
- *   `post` with `setup` for the snapshot: the sandbox's set-up, before the script runs
+ * @param {{ read: boolean, write: boolean, press: boolean, navigate: boolean, post: (message: object, setup?: boolean) => Promise<any> }} options
+ *   `press`: the script may click, focus and send input events to the page's elements;
+ *   `navigate`: a click of its may follow a link or submit a form; `post` with `setup` for the
+ *   snapshot: the sandbox's set-up, before the script runs
  */
-function paranoidReplicaHost({ read, write, post }) {
+function paranoidReplicaHost({ read, write, press, navigate, post }) {
   const policy = paranoidPolicy().dom;
   const limits = policy.limits;
   const tags = new Set(policy.tags);
   const sealed = new Set(policy.sealed);
   const events = new Set(policy.events);
+  const pressEvents = new Set(policy.pressEvents);
   const XHTML = 'http://www.w3.org/1999/xhtml';
   // A frame's document and a shadow root are not the page's tree; a template's content is not either.
   const OPAQUE = ['iframe', 'frame', 'object', 'embed', 'template'];
+  // The page's nodes are read through this world's prototypes: a form's named controls shadow
+  // its own properties (`<input name="parentNode">` is `form.parentNode`), a document's named
+  // elements its own (`<img name="baseURI">`).
+  const call = (proto, name, target, ...args) => Reflect.apply(Object.getOwnPropertyDescriptor(proto, name).value, target, args);
+  const read1 = (proto, name, target) => Reflect.apply(Object.getOwnPropertyDescriptor(proto, name).get, target, []);
+  const attr = (el, name) => call(Element.prototype, 'getAttribute', el, name);
+  const kindOf = (n) => read1(Node.prototype, 'nodeType', n);
+  const parentOf = (n) => read1(Node.prototype, 'parentNode', n);
+  const tagOf = (el) => read1(Element.prototype, 'localName', el);
+  const nsOf = (el) => read1(Element.prototype, 'namespaceURI', el);
+  const kidsOf = (n) => read1(Node.prototype, 'childNodes', n);
   const ids = new WeakMap();
   const nodes = new Map();
   let next = 1;
@@ -43,7 +57,7 @@ function paranoidReplicaHost({ read, write, post }) {
     const id = ids.get(node);
     if (id === undefined) return;
     ids.delete(node); nodes.delete(id);
-    for (const c of node.childNodes) forget(c);
+    for (const c of kidsOf(node)) forget(c);
   };
   const isPassword = (el) => el !== null && typeof el === 'object' && el.localName === 'input' && String(el.type).toLowerCase() === 'password';
   // An element's shadow root, closed ones too (the browsers let an extension see them).
@@ -61,7 +75,7 @@ function paranoidReplicaHost({ read, write, post }) {
   };
   const attributesOf = (el) => {
     const out = [];
-    for (const a of el.attributes) if (!(a.name === 'value' && isPassword(el))) out.push([a.name, a.value]);
+    for (const a of read1(Element.prototype, 'attributes', el)) if (!(a.name === 'value' && isPassword(el))) out.push([a.name, a.value]);
     return out;
   };
   let budget = 0;
@@ -70,25 +84,28 @@ function paranoidReplicaHost({ read, write, post }) {
    * counts toward the budget. Without "reads this page" an element carries no attributes.
    */
   const describe = (node) => {
-    if (node.nodeType === Node.TEXT_NODE) { budget--; return { i: idOf(node), x: node.data }; }
+    const kind = kindOf(node);
+    if (kind === Node.TEXT_NODE) { budget--; return { i: idOf(node), x: node.data }; }
     // Comments are not sent, nor the sandboxes' own frames (their hosts are the page's children).
-    if (node.nodeType !== Node.ELEMENT_NODE || paranoidIsOwnNode(node)) return null;
+    if (kind !== Node.ELEMENT_NODE || paranoidIsOwnNode(node)) return null;
     if (--budget < 0) throw new RangeError(`the page has over ${limits.replicaNodes} nodes: too many for a replica`);
-    const out = { i: idOf(node), t: node.localName, a: read ? attributesOf(node) : [], c: [] };
-    if (node.namespaceURI !== XHTML) out.n = node.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
-    if (read && (node.localName === 'input' || node.localName === 'textarea' || node.localName === 'select') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
+    const tag = tagOf(node);
+    const ns = nsOf(node);
+    const out = { i: idOf(node), t: tag, a: read ? attributesOf(node) : [], c: [] };
+    if (ns !== XHTML) out.n = ns === 'http://www.w3.org/1998/Math/MathML' ? 'math' : 'svg';
+    if (read && (tag === 'input' || tag === 'textarea' || tag === 'select') && !isPassword(node) && typeof node.value === 'string') out.v = node.value;
     return out;
   };
   /** A page node and what it holds (not a frame's, a template's or an embed's), as data. */
   const serialize = (node) => {
     const out = describe(node);
-    if (out !== null && out.t !== undefined && !OPAQUE.includes(node.localName)) {
-      for (const c of node.childNodes) { const s = serialize(c); if (s) out.c.push(s); }
+    if (out !== null && out.t !== undefined && !OPAQUE.includes(out.t)) {
+      for (const c of kidsOf(node)) { const s = serialize(c); if (s) out.c.push(s); }
     }
     return out;
   };
   const ref = (node) => (ids.has(node) ? ids.get(node) : serialize(node));
-  const kidsRefs = (el) => [...el.childNodes].map(ref).filter((r) => r !== null);
+  const kidsRefs = (el) => [...kidsOf(el)].map(ref).filter((r) => r !== null);
 
   /**
    * The page as the script first sees it, as the root's id and attributes and then `kids`
@@ -105,11 +122,11 @@ function paranoidReplicaHost({ read, write, post }) {
     for (let at = 0; at < queue.length; at++) {
       const el = queue[at];
       const kids = [];
-      for (const c of el.childNodes) {
+      for (const c of kidsOf(el)) {
         const s = describe(c);
         if (s === null) continue;
         kids.push(s);
-        if (c.nodeType === Node.ELEMENT_NODE && !OPAQUE.includes(c.localName) && c.firstChild) queue.push(c);
+        if (s.t !== undefined && !OPAQUE.includes(s.t) && kidsOf(c).length > 0) queue.push(c);
       }
       if (kids.length > 0) ops.push(['kids', ids.get(el), kids]);
     }
@@ -175,13 +192,14 @@ function paranoidReplicaHost({ read, write, post }) {
     }
     const ops = [];
     budget = limits.replicaNodes - nodes.size;
-    for (const p of parents) if (ids.has(p) && p.isConnected) ops.push(['kids', ids.get(p), kidsRefs(p)]);
+    const connected = (n) => read1(Node.prototype, 'isConnected', n);
+    for (const p of parents) if (ids.has(p) && connected(p)) ops.push(['kids', ids.get(p), kidsRefs(p)]);
     for (const [el, name] of attrs) {
-      if (!ids.has(el) || !el.isConnected || (name === 'value' && isPassword(el))) continue;
-      ops.push(['attr', ids.get(el), name, el.getAttribute(name)]);
+      if (!ids.has(el) || !connected(el) || (name === 'value' && isPassword(el))) continue;
+      ops.push(['attr', ids.get(el), name, attr(el, name)]);
     }
-    for (const t of texts) if (ids.has(t) && t.isConnected) ops.push(['text', ids.get(t), t.data]);
-    for (const n of removed) if (!n.isConnected) forget(n);
+    for (const t of texts) if (ids.has(t) && connected(t)) ops.push(['text', ids.get(t), t.data]);
+    for (const n of removed) if (!connected(n)) forget(n);
     const url = read ? moved(null) : null;
     if (url !== null) ops.push(url);
     return ops;
@@ -249,7 +267,10 @@ function paranoidReplicaHost({ read, write, post }) {
       following.push(() => target.removeEventListener(type, f, { passive: true }));
     }
   };
-  const stop = () => { observer.disconnect(); for (const f of following.splice(0)) f(); clearTimeout(viewTimer); viewTimer = null; };
+  const stop = () => {
+    observer.disconnect(); for (const f of following.splice(0)) f(); clearTimeout(viewTimer); viewTimer = null;
+    if (navigation !== null && typeof navigation.removeEventListener === 'function') navigation.removeEventListener('navigate', guardNavigation);
+  };
 
   // --- the script's changes, to the page ----------------------------------------------------
   const isRoot = (node) => node === document.documentElement || node === document.head || node === document.body;
@@ -313,6 +334,8 @@ function paranoidReplicaHost({ read, write, post }) {
         lastTold = performance.now();
       }
       if (own && event.cancelable && ids.get(event.target) < 0) event.preventDefault();
+      // What the script's own press caused, it has heard already in its replica.
+      if (pressing) return;
       // One event is told once, however many of its path's nodes the script listens on: the
       // replica dispatches it along its own path (the outermost listener, capturing, tells it).
       if (told.has(event)) return;
@@ -368,6 +391,260 @@ function paranoidReplicaHost({ read, write, post }) {
     for (const k of ['left', 'top']) if (typeof what[k] === 'number' && Number.isFinite(what[k])) options[k] = what[k];
     if (what.by === true) subject.scrollBy(options); else subject.scrollTo(options);
   };
+  // --- pressing the page ----------------------------------------------------------------
+  // A script given "presses this page's buttons" clicks, focuses and sends the policy's input
+  // events (PRESS_EVENTS) to the page's elements, so that the site's own code acts as it would
+  // for the user. The event is made here, of the class its type names, from plain fields; the
+  // page's methods are called through this world's prototypes (a form's named controls shadow
+  // its own properties: `<input name="action">` is `form.action`). A click runs its element's
+  // default action, as the user's would, except one that would follow a link to another page
+  // or submit a form, which only a script that may also open pages gets, to an http(s)
+  // address: for any other the event reaches the page already cancelled (its listeners run; the
+  // browser follows or submits nothing) and the script is told why.
+  let pressing = false;
+  // When the last presses were made (each runs the page's listeners in the page's own task).
+  const pressTimes = [];
+  // While a press runs, a navigation that the page's own code starts as it hears it (a button
+  // whose listener assigns `location`, a card that clicks the link inside it) is held back for
+  // a script that may not open pages, unless it stays in the document (a fragment, the site's
+  // own pushState); for one that may, unless it goes to an http(s) page. Where the browser has
+  // the Navigation API (its `navigate` event can be cancelled); a navigation the page starts
+  // later, from a timer, is not seen (THREAT_MODEL.md).
+  let heldNavigation = false;
+  const guardNavigation = (event) => {
+    if (!pressing || !event.cancelable) return;
+    let url = null;
+    try { url = new URL(event.destination.url); } catch { url = null; }
+    const web = url !== null && (url.protocol === 'https:' || url.protocol === 'http:');
+    const stays = event.destination?.sameDocument === true && (event.downloadRequest ?? null) === null;
+    if (navigate ? web : stays) return;
+    event.preventDefault();
+    heldNavigation = true;
+  };
+  const navigation = press ? globalThis.navigation ?? null : null;
+  if (navigation !== null && typeof navigation.addEventListener === 'function') navigation.addEventListener('navigate', guardNavigation);
+  const webAddress = (text) => {
+    let url;
+    try { url = new URL(text ?? '', read1(Node.prototype, 'baseURI', document)); } catch { return null; }
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  };
+  const SVG = 'http://www.w3.org/2000/svg';
+  const XLINK = 'http://www.w3.org/1999/xlink';
+  /** A link's address as written: `href`, and out of HTML `xlink:href` too; or null. */
+  const hrefOf = (n) => attr(n, 'href') ?? (nsOf(n) === XHTML ? null : call(Element.prototype, 'getAttributeNS', n, XLINK, 'href'));
+  /**
+   * Why a link may not be followed, or null: one to a place in this page moves nothing (unless
+   * it downloads, pings or names another window).
+   */
+  const linkLeaves = (n, plain) => {
+    const href = hrefOf(n);
+    if (href === null) return null;
+    const url = webAddress(href);
+    const here = url !== null && href.includes('#') && url.href.split('#')[0] === location.href.split('#')[0];
+    // A link without a target of its own opens where the page's `<base target>` says.
+    const base = call(Document.prototype, 'querySelector', document, 'base[target]');
+    const target = (attr(n, 'target') ?? (base === null ? '' : attr(base, 'target') ?? '')).toLowerCase();
+    // A click with a modifier key or another button than the first may open a tab or window.
+    if (here && plain && attr(n, 'download') === null && attr(n, 'ping') === null && (target === '' || target === '_self')) return null;
+    if (!navigate) return 'following a link needs "opens pages"';
+    return url === null ? `a link to ${String(href).slice(0, 60)} is not followed: only http(s) pages are opened` : null;
+  };
+  /** Why a submit button may not submit its form, with the form and the button; or null. */
+  const buttonLeaves = (n) => {
+    const proto = tagOf(n) === 'button' ? HTMLButtonElement.prototype : HTMLInputElement.prototype;
+    const type = read1(proto, 'type', n);
+    if (read1(proto, 'disabled', n) || (type !== 'submit' && type !== 'image')) return null;
+    const form = read1(proto, 'form', n);
+    const why = form === null ? null : submits(form, n);
+    return why === null ? null : { why, form, submitter: n };
+  };
+  /**
+   * The next node of an event's path, as the DOM standard's "get the parent" has it: the slot
+   * a node is assigned to (in an open or closed shadow root), a shadow root's host, else the
+   * parent. Paths cross shadow trees, and so do the links a click may follow.
+   */
+  const pathParent = (n) => {
+    const p = parentOf(n);
+    if (p !== null && kindOf(p) === Node.ELEMENT_NODE) {
+      let root = null;
+      try { root = shadowOf(p); } catch { root = null; }
+      if (root !== null) {
+        for (const slot of call(DocumentFragment.prototype, 'querySelectorAll', root, 'slot')) {
+          if (call(HTMLSlotElement.prototype, 'assignedNodes', slot).includes(n)) return slot;
+        }
+      }
+      return p;
+    }
+    if (p !== null && kindOf(p) === Node.DOCUMENT_FRAGMENT_NODE && p instanceof ShadowRoot) return read1(ShadowRoot.prototype, 'host', p);
+    return p;
+  };
+  /**
+   * Why a click on `el` may not have its default, or null: `{ why }` when it may not happen
+   * at all, `{ why, form, submitter }` when what may not happen is only the form's
+   * submission. By the HTML standard's activation behaviour the default is that of the
+   * element or of its nearest ancestor on the event's path that has one; every node of the
+   * path is looked at here, not only the nearest (browsers differ on a button in a link), and
+   * a label's control is walked as a click of its own (the browser clicks it). `plain`: no
+   * modifier key, the first button.
+   */
+  const leaves = (el, plain, depth = 0) => {
+    let n = el;
+    let submission = null;
+    for (; n !== null && depth < 4096; depth++) {
+      if (kindOf(n) !== Node.ELEMENT_NODE) return submission;
+      const tag = tagOf(n);
+      const ns = nsOf(n);
+      let why = null;
+      // Out of HTML any element with an address is taken for a link (SVG's `<a>`; MathML's
+      // `href` on any element, which Firefox follows).
+      if (ns === XHTML ? tag === 'a' || tag === 'area' : hrefOf(n) !== null) why = linkLeaves(n, plain);
+      else if (ns === XHTML && (tag === 'button' || tag === 'input')) submission ??= buttonLeaves(n);
+      else if (ns === XHTML && tag === 'label') {
+        const control = read1(HTMLLabelElement.prototype, 'control', n);
+        if (control !== null && control !== el) {
+          const inner = leaves(control, plain, depth + 1);
+          if (inner !== null && inner.form === undefined) return inner;
+          submission ??= inner;
+        }
+      }
+      if (why !== null) return { why };
+      n = pathParent(n);
+    }
+    return n === null ? submission : { why: 'the element is too deep to check' };
+  };
+  const setAttr = (el, name, value) => (value === null ? call(Element.prototype, 'removeAttribute', el, name) : call(Element.prototype, 'setAttribute', el, name, value));
+  /**
+   * Runs `f` (a click or `requestSubmit()`) with the form's submission turned into a dialog's,
+   * which sends nothing and moves nothing (at most it closes the `<dialog>` the form is in):
+   * the page's own submit listeners run as for the user's click, and a site that sends its
+   * form itself still does; the browser does not. The form's `method` and the button's
+   * `formmethod` are as they were afterwards (the page's observers see both changes).
+   */
+  const keepFormHere = (form, submitter, f) => {
+    const was = [[form, 'method', attr(form, 'method')]];
+    if (submitter !== null) was.push([submitter, 'formmethod', attr(submitter, 'formmethod')]);
+    for (const [el, name] of was) setAttr(el, name, 'dialog');
+    try { f(); } finally { for (const [el, name, value] of was) setAttr(el, name, value); }
+  };
+  /** Why submitting `form` (with `submitter`) may not happen, or null when it may. */
+  const submits = (form, submitter) => {
+    const method = ((submitter !== null ? attr(submitter, 'formmethod') : null) ?? attr(form, 'method') ?? '').toLowerCase();
+    if (method === 'dialog') return null;
+    if (!navigate) return 'submitting a form needs "opens pages"';
+    const action = (submitter !== null ? attr(submitter, 'formaction') : null) ?? attr(form, 'action') ?? '';
+    return webAddress(action) === null ? 'a form is submitted only to an http(s) address' : null;
+  };
+  const MOUSE = new Set(['click', 'dblclick', 'mousedown', 'mouseup', 'mouseover', 'mouseout', 'mouseenter', 'mouseleave', 'mousemove']);
+  /** The page's copy of a pressed event: its class from its type, only the policy's fields. */
+  const eventFor = (fields) => {
+    const type = String(fields.type);
+    if (!pressEvents.has(type)) throw new TypeError(`the event ${type.slice(0, 40)} cannot be sent to the page`);
+    const init = { view: window };
+    for (const k of policy.pressEventFields) {
+      const v = fields[k];
+      if (typeof v === 'string' ? v.length <= 1000 : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean') init[k] = v;
+    }
+    // A click is always cancelable here, so that one that may not leave can be cancelled.
+    if (type === 'click') init.cancelable = true;
+    const C = MOUSE.has(type) ? MouseEvent : type.startsWith('pointer') ? (typeof PointerEvent === 'function' ? PointerEvent : MouseEvent)
+      : type.startsWith('key') ? KeyboardEvent : type === 'input' ? InputEvent : type === 'change' ? Event : FocusEvent;
+    return new C(type, init);
+  };
+  /**
+   * Why a press's default was held back, for the script's console: only for a script that may
+   * read the page (the reasons say what the page holds: a link, its address, a form).
+   */
+  const explain = (refusals, why) => { if (read) refusals.push(why); };
+  /** Dispatches `event` on `target`, cancelled first when it is a click that may not leave. */
+  const dispatchPress = (target, event, refusals) => {
+    const dispatch = () => call(EventTarget.prototype, 'dispatchEvent', target, event);
+    const plain = !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0;
+    const stop = event.type === 'click' && target !== window && kindOf(target) === Node.ELEMENT_NODE ? leaves(target, plain) : null;
+    if (stop === null) dispatch();
+    else if (stop.form !== undefined) {
+      explain(refusals, `${stop.why}: the page's submit listeners heard it, and the browser sent nothing`);
+      keepFormHere(stop.form, stop.submitter, dispatch);
+    } else {
+      event.preventDefault();
+      explain(refusals, `${stop.why}: the click reached the page without its default`);
+      dispatch();
+    }
+  };
+  /** The pressed control's value and checked state, told back (the page may have kept either). */
+  const valueOf = (el) => {
+    if (!read || !ids.has(el) || nsOf(el) !== XHTML || !['input', 'textarea', 'select'].includes(tagOf(el)) || isPassword(el)) return null;
+    return ['value', ids.get(el), String(el.value).slice(0, limits.eventValue), typeof el.checked === 'boolean' ? el.checked : null];
+  };
+  const pressOne = (target, kind, detail, refusals, states, made) => {
+    if (!press) throw new TypeError('pressing the page\'s buttons needs "presses this page\'s buttons"');
+    const now = performance.now();
+    while (pressTimes.length > 0 && pressTimes[0] <= now - 1000) pressTimes.shift();
+    if (pressTimes.length >= limits.pressesPerSecond) throw new RangeError(`over ${limits.pressesPerSecond} presses a second`);
+    pressTimes.push(now);
+    const el = target === 'document' ? document : target === 'window' ? window : target;
+    const isElement = el !== document && el !== window;
+    heldNavigation = false;
+    if (!el || (isElement && (kindOf(el) !== Node.ELEMENT_NODE || !read1(Node.prototype, 'isConnected', el) || paranoidIsOwnNode(el)))) throw new TypeError('no such element to press');
+    pressing = true;
+    try {
+      if (kind === 'click') {
+        if (!isElement) throw new TypeError('only an element is clicked');
+        // As `click()` does: nothing for a disabled control; otherwise a synthetic click.
+        if (nsOf(el) === XHTML && ['button', 'input', 'select', 'textarea'].includes(tagOf(el)) && call(Element.prototype, 'matches', el, ':disabled')) return;
+        dispatchPress(el, new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window, detail: 1 }), refusals);
+      } else if (kind === 'focus' || kind === 'blur') {
+        if (!isElement) throw new TypeError(`only an element has ${kind}()`);
+        const proto = nsOf(el) === XHTML ? HTMLElement.prototype : nsOf(el) === SVG ? SVGElement.prototype : null;
+        if (proto === null) throw new TypeError(`only an HTML or SVG element has ${kind}()`);
+        if (kind === 'focus') call(proto, 'focus', el, { preventScroll: detail?.preventScroll === true });
+        else call(proto, 'blur', el);
+      } else if (kind === 'event') {
+        if (detail === null || typeof detail !== 'object') throw new TypeError('an event is an object');
+        dispatchPress(el, eventFor(detail), refusals);
+      } else if (kind === 'submit') {
+        if (!isElement || tagOf(el) !== 'form' || nsOf(el) !== XHTML) throw new TypeError('only a form is submitted');
+        const submitter = detail?.submitter === null || detail?.submitter === undefined ? null : nodes.get(detail.submitter) ?? made.get(detail.submitter) ?? null;
+        const submitterTag = submitter === null ? null : kindOf(submitter) === Node.ELEMENT_NODE && nsOf(submitter) === XHTML ? tagOf(submitter) : '';
+        if (submitter !== null && (!['button', 'input'].includes(submitterTag) || read1(submitterTag === 'button' ? HTMLButtonElement.prototype : HTMLInputElement.prototype, 'form', submitter) !== el)) throw new TypeError('the submitter is not a button of this form');
+        if (detail?.events === false) {
+          // `form.submit()`: no event, no check of the form's fields, no submitter, as natively:
+          // the form's own method and action are what it is sent with.
+          if (submitter !== null) throw new TypeError('form.submit() has no submitter');
+          const why = submits(el, null);
+          if (why !== null) throw new TypeError(read ? why : 'the form was not submitted');
+          call(HTMLFormElement.prototype, 'submit', el);
+        } else {
+          const why = submits(el, submitter);
+          const submit = () => call(HTMLFormElement.prototype, 'requestSubmit', el, ...(submitter ? [submitter] : []));
+          if (why === null) submit();
+          else {
+            explain(refusals, `${why}: the page's submit listeners heard it, and the browser sent nothing`);
+            keepFormHere(el, submitter, submit);
+          }
+        }
+      } else throw new TypeError(`${String(kind).slice(0, 20)} is not a press`);
+    } finally {
+      pressing = false;
+    }
+    if (heldNavigation) explain(refusals, 'the page started a navigation as it heard the press: held back (leaving the page needs "opens pages", and an http(s) address)');
+    const value = isElement ? valueOf(el) : null;
+    if (value !== null) states.push(value);
+  };
+
+  /**
+   * A control's state follows its `value` and `checked` attributes as the script set them: the
+   * replica's library has no other value than the attribute, so `input.value = x` and
+   * `box.checked = true` reach the page as these, and mean the state (which the user may have
+   * changed since the attribute), not only the default.
+   */
+  const controlState = (el, name, value) => {
+    if (name !== 'value' && name !== 'checked') return;
+    if (el.namespaceURI !== XHTML || el.localName !== 'input') return;
+    const type = read1(HTMLInputElement.prototype, 'type', el);
+    if (name === 'value' && type !== 'file' && value !== null) Reflect.apply(Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set, el, [String(value)]);
+    if (name === 'checked' && (type === 'checkbox' || type === 'radio')) Reflect.apply(Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked').set, el, [value !== null]);
+  };
+
   /**
    * Applies one batch of the script's operations. Returns what was refused (messages); with
    * the read grant, what it refused is put right in the replica from the page.
@@ -389,11 +666,14 @@ function paranoidReplicaHost({ read, write, post }) {
     const fixAttrs = [];
     const fixTexts = new Set();
     const node = (id) => nodes.get(id) ?? made.get(id) ?? null;
+    // The controls' states after the batch's presses (the page's listeners may have changed them).
+    const pressed = [];
+    const reactions = [];
     for (const op of ops) {
       if (!Array.isArray(op)) { refusals.push('an operation is a list'); continue; }
       const [kind, a, b, c] = op;
       try {
-        if (!write && kind !== 'listen') throw new TypeError('changing the page needs "changes this page"');
+        if (!write && kind !== 'listen' && kind !== 'press') throw new TypeError('changing the page needs "changes this page"');
         if (kind === 'create') build(a, made, refusals);
         else if (kind === 'insert') {
           const parent = node(a);
@@ -420,6 +700,7 @@ function paranoidReplicaHost({ read, write, post }) {
             if (c === null) { const { n } = paranoidDomAttributeRule(el, b); el.removeAttribute(n); }
             else { const { name, value } = paranoidDomAttribute(el, b, c); el.setAttribute(name, value); }
           } catch (error) { fixAttrs.push([el, String(b)]); throw error; }
+          controlState(el, String(b).toLowerCase(), c);
         } else if (kind === 'text') {
           const t = node(a);
           if (!t || t.nodeType !== Node.TEXT_NODE) throw new TypeError('no such text');
@@ -427,6 +708,12 @@ function paranoidReplicaHost({ read, write, post }) {
           t.data = String(b);
         } else if (kind === 'listen') listen(a, b, node);
         else if (kind === 'scroll') scroll(a === 'window' ? window : node(a), b);
+        else if (kind === 'press') {
+          // The batch's own changes so far are not sent back; what the page's listeners change
+          // as they hear the press is, after the batch.
+          if (read) observer.takeRecords();
+          try { pressOne(a === 'document' || a === 'window' ? a : node(a), b, c, refusals, pressed, made); } finally { if (read) reactions.push(...observer.takeRecords()); }
+        }
         else throw new TypeError(`${String(kind).slice(0, 20)} is not an operation`);
       } catch (error) {
         refusals.push(error.message);
@@ -438,12 +725,14 @@ function paranoidReplicaHost({ read, write, post }) {
     for (const n of detached) if (!n.isConnected) forget(n);
     if (read) observer.takeRecords();
     const out = [...pending];
+    if (reactions.length > 0) out.push(...changesOf(reactions));
+    out.push(...pressed);
     if (read) {
       budget = limits.replicaNodes - nodes.size;
       // Whole subtrees, not references: the sandbox forgets what it detached, and a refused
       // detach must bring it back whole.
-      for (const p of fix) if (ids.has(p) && p.isConnected) out.push(['kids', ids.get(p), [...p.childNodes].map(serialize).filter((c) => c !== null)]);
-      for (const [el, name] of fixAttrs) if (ids.has(el) && !(name === 'value' && isPassword(el))) out.push(['attr', ids.get(el), name, el.getAttribute(name)]);
+      for (const p of fix) if (ids.has(p) && read1(Node.prototype, 'isConnected', p)) out.push(['kids', ids.get(p), [...kidsOf(p)].map(serialize).filter((c) => c !== null)]);
+      for (const [el, name] of fixAttrs) if (ids.has(el) && !(name === 'value' && isPassword(el))) out.push(['attr', ids.get(el), name, attr(el, name)]);
       for (const t of fixTexts) if (ids.has(t)) out.push(['text', ids.get(t), t.data]);
     }
     if (out.length > 0) send(out);
@@ -466,13 +755,13 @@ const PARANOID_SCROLL_ALIGNS = ['start', 'center', 'end', 'nearest'];
  * script has run, then loads. Without "reads this page" the address is only the page's origin.
  * @param {{ place: () => object, origin: () => object }} host what `paranoidReplicaHost` made
  * @param {object} root the snapshot's root
- * @param {{ read: boolean, write: boolean, navigate: boolean, runAt: string, urlchange: boolean }} script
+ * @param {{ read: boolean, write: boolean, press: boolean, navigate: boolean, runAt: string, urlchange: boolean }} script
  */
-function paranoidReplicaInit(host, root, { read, write, navigate, runAt, urlchange }) {
+function paranoidReplicaInit(host, root, { read, write, press, navigate, runAt, urlchange }) {
   const dom = paranoidPolicy().dom;
   const limits = paranoidPolicy().userscripts;
   return {
-    read, write, navigate, events: dom.events, root,
+    read, write, press, navigate, events: dom.events, root, pressEvents: dom.pressEvents, pressEventFields: dom.pressEventFields,
     alertsPerMinute: limits.alertsPerMinute, alertTextMax: limits.alertTextMax,
     location: read ? host.place() : host.origin(), historyLength: read ? history.length : 1, urlchange, view: host.view(),
     readyState: runAt === 'document-start' ? 'loading' : document.readyState,

@@ -7,7 +7,7 @@
 // calls `paranoidReplicaLayer(init)` before the GM prelude and the `@require`s.
 //
 // It is convenience, not a boundary. What the script changes is sent at the end of its turn as
-// operations (create, insert, detach, attr, text, listen) that the content script applies only
+// operations (create, insert, detach, attr, text, listen, scroll, press) that the content script applies only
 // as policy allows (content/replica-host.js); what it refuses comes back as a correction of the
 // replica. What the page changes arrives as operations too and is applied here with the
 // recorder muted, so nothing is echoed. A script that tampers with this code or the library
@@ -24,7 +24,8 @@
 
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
- *   navigate: boolean, location: Record<string, string>, historyLength: number, urlchange: boolean,
+ *   navigate: boolean, press: boolean, pressEvents: string[], pressEventFields: string[],
+ *   location: Record<string, string>, historyLength: number, urlchange: boolean,
  *   readyState: string, opsPerMessage: number, messageChars: number, alertsPerMinute: number,
  *   alertTextMax: number, view: object | null,
  *   scroll: { behaviors: string[], aligns: string[] } }} init
@@ -124,6 +125,9 @@ function paranoidReplicaLayer(init) {
   // Scrolls the script asked for this turn, sent after its changes (an element it just added
   // is in the page by then): [node or win, what].
   const wantScroll = [];
+  // Presses of the page's elements this turn (clicks, focus, events), sent last: [node or
+  // doc or win, kind, detail].
+  const wantPress = [];
   let scheduled = false;
   const schedule = () => {
     if (scheduled) return;
@@ -236,8 +240,13 @@ function paranoidReplicaLayer(init) {
       const target = node === win ? 'window' : idOf.get(node);
       if (target !== undefined && (node === win || connected(node))) ops.push(['scroll', target, what]);
     }
-    // Without "changes this page" the script's changes stay in its replica.
-    const out = init.write ? ops : ops.filter((op) => op[0] === 'listen');
+    for (const [node, kind, detail] of wantPress.splice(0)) {
+      const target = node === win ? 'window' : node === doc ? 'document' : idOf.get(node);
+      if (target !== undefined) ops.push(['press', target, kind, detail]);
+    }
+    // Without "changes this page" the script's changes stay in its replica (its presses are
+    // another power's, asked for when they were made).
+    const out = init.write ? ops : ops.filter((op) => op[0] === 'listen' || op[0] === 'press');
     if (out.length > 0) send(out);
     return ops;
   };
@@ -303,6 +312,8 @@ function paranoidReplicaLayer(init) {
     muted = false;
     for (const [, next, how, length] of moves) followMove(next, how, length);
   };
+  // The page's events as the replica delivers them: never pressed back to the page.
+  const fromPage = new WeakSet();
   const deliverEvent = (e) => {
     const node = e.target === 'document' ? doc : e.target === 'window' ? win : byId.get(e.target);
     if (!node) return;
@@ -314,6 +325,7 @@ function paranoidReplicaLayer(init) {
     if (typeof e.selection === 'string') selected = e.selection;
     const event = new impl.Event(e.type, { bubbles: e.bubbles === true, cancelable: e.cancelable === true });
     for (const k of ['key', 'code', 'keyCode', 'which', 'charCode', 'repeat', 'button', 'buttons', 'clientX', 'clientY', 'pageX', 'pageY', 'altKey', 'ctrlKey', 'shiftKey', 'metaKey', 'detail']) if (k in e) event[k] = e[k];
+    fromPage.add(event);
     node.dispatchEvent(event);
   };
   paranoid.onMessage((message) => {
@@ -603,6 +615,97 @@ function paranoidReplicaLayer(init) {
       scrollTo(this, 'scrollIntoView()', { into: true, block, inline, behavior: behaviorOf(o) });
     },
   });
+  // --- pressing the page: clicks, focus, events -------------------------------------------
+  // For a script the user let press the page's buttons: `el.click()`, `focus()`, `blur()`,
+  // `dispatchEvent()` of the policy's input events (PRESS_EVENTS) on an element in the page (or
+  // on `document` and `window`), `form.requestSubmit()` and `submit()`. Each happens in the
+  // replica at once, as natively (the script's own listeners hear it), and on the page at the
+  // end of the turn, after the turn's changes: the content script makes the event itself from
+  // plain fields and decides whether a click may follow a link or submit a form ("opens
+  // pages"). Without the power each throws, naming it; on what is not in the page (the
+  // script's own elements not added, a parsed document's) it happens in the replica only.
+  const NO_PRESS = 'pressing the page\'s buttons is a power this script was not given (the install page asks for it when the code calls click(), focus(), blur(), dispatchEvent() or submits a form)';
+  const pressEvents = new Set(init.pressEvents);
+  const inPage = (node) => node === doc || node === win || (node !== null && typeof node === 'object' && (node.nodeType === 1) && connected(node));
+  const press = (node, name, kind, detail) => {
+    if (!init.press) refuse(name, NO_PRESS)();
+    wantPress.push([node, kind, detail]);
+    schedule();
+  };
+  const H = impl.HTMLElement.prototype;
+  const nativeClick = H.click;
+  const nativeDispatch = ET.dispatchEvent;
+  // The click that `click()` itself dispatches is the press already: not pressed again.
+  let clicking = null;
+  Object.defineProperty(H, 'click', {
+    configurable: true, writable: true,
+    value: function click() {
+      const page = inPage(this);
+      if (page && !init.press) refuse('click()', NO_PRESS)();
+      const was = clicking;
+      clicking = this;
+      try { nativeClick.call(this); } finally { clicking = was; }
+      if (!page) return;
+      // A box's tick is the click's own doing on the page too: not sent as a change of its
+      // `checked` as well, which would tick it twice there (the page's state comes back after).
+      const s = shadow.get(idOf.get(this));
+      if (s?.attrs && this.localName === 'input') {
+        if (this.hasAttribute('checked')) s.attrs.set('checked', this.getAttribute('checked')); else s.attrs.delete('checked');
+      }
+      press(this, 'click()', 'click', null);
+    },
+  });
+  for (const name of ['focus', 'blur']) {
+    Object.defineProperty(H, name, {
+      configurable: true, writable: true,
+      value: { [name](options) { if (inPage(this) && this !== doc && this !== win) press(this, `${name}()`, name, name === 'focus' && options !== null && typeof options === 'object' ? { preventScroll: options.preventScroll === true } : null); } }[name],
+    });
+  }
+  /** The plain fields of a replica event that the page's copy is made from. */
+  const fieldsOf = (event) => {
+    const out = { type: event.type };
+    for (const k of init.pressEventFields) {
+      const v = event[k];
+      if (typeof v === 'string' ? v.length <= 1000 : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean') out[k] = v;
+    }
+    return out;
+  };
+  Object.defineProperty(ET, 'dispatchEvent', {
+    configurable: true, writable: true,
+    value: function dispatchEvent(event) {
+      const own = event !== null && typeof event === 'object' && !fromPage.has(event) && !(event.type === 'click' && clicking === this);
+      const page = own && pressEvents.has(event.type) && inPage(this);
+      if (page && !init.press) refuse(`dispatchEvent() of ${event.type}`, NO_PRESS)();
+      const fields = page ? fieldsOf(event) : null;
+      const result = nativeDispatch.call(this, event);
+      if (page) press(this, 'dispatchEvent()', 'event', fields);
+      return result;
+    },
+  });
+  const F = impl.HTMLFormElement?.prototype;
+  if (F) {
+    Object.defineProperty(F, 'requestSubmit', {
+      configurable: true, writable: true,
+      value: function requestSubmit(submitter) {
+        if (submitter !== undefined && submitter !== null && submitter.form !== this) throw new DOMException('requestSubmit: the submitter is not a submit button of this form', 'NotFoundError');
+        const page = inPage(this);
+        if (page && !init.press) refuse('requestSubmit()', NO_PRESS)();
+        const event = new impl.Event('submit', { bubbles: true, cancelable: true });
+        event.submitter = submitter ?? null;
+        fromPage.add(event);
+        nativeDispatch.call(this, event);
+        if (page) press(this, 'requestSubmit()', 'submit', { submitter: submitter ? idOf.get(submitter) ?? null : null });
+      },
+    });
+    Object.defineProperty(F, 'submit', {
+      configurable: true, writable: true,
+      value: function submit() {
+        if (!inPage(this)) return;
+        if (!init.navigate) refuse('submit()', NOT_GIVEN)();
+        press(this, 'submit()', 'submit', { submitter: null, events: false });
+      },
+    });
+  }
   Object.defineProperty(E, 'getClientRects', { configurable: true, writable: true, value: function getClientRects() { return Object.freeze(rendered(this) ? [box] : []); } });
   Object.defineProperty(doc, 'readyState', { configurable: true, get: () => readyState });
   Object.defineProperty(doc, 'cookie', { configurable: true, get: refuse('document.cookie', 'the page\'s cookies are not given'), set: refuse('document.cookie', 'the page\'s cookies are not given') });
@@ -773,6 +876,32 @@ function paranoidReplicaLayer(init) {
     // A new tab (as GM.openInTab); no window object comes back to reach into.
     open: (url) => { go('window.open', 'open', url ?? 'about:blank'); return null; },
   });
+  // The input events' classes, built from their init dictionaries as the browser's are (the
+  // library's MouseEvent takes none, and it has no KeyboardEvent, FocusEvent or InputEvent):
+  // a script's `new KeyboardEvent('keydown', { key: 'j' })` is an event of the replica's, which
+  // a press carries to the page as its plain fields.
+  const eventClass = (Base, name, defaults) => {
+    const C = { [name]: class extends Base {
+      constructor(type, init) {
+        if (type === undefined) throw new TypeError(`${name}: the event's type is missing`);
+        super(type, init);
+        this.type = String(type);
+        const given = init !== null && typeof init === 'object' ? init : {};
+        for (const [k, v] of Object.entries(defaults)) this[k] = given[k] ?? v;
+        for (const k of ['bubbles', 'cancelable', 'composed']) this[k] = given[k] === true;
+        if (given.view !== undefined) this.view = given.view;
+      }
+    } }[name];
+    Object.defineProperty(G, name, { configurable: true, writable: true, value: C });
+    return C;
+  };
+  const MOUSE = { screenX: 0, screenY: 0, clientX: 0, clientY: 0, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, button: 0, buttons: 0, relatedTarget: null, detail: 0 };
+  const UI = eventClass(impl.UIEvent, 'UIEvent', { detail: 0 });
+  const Mouse = eventClass(impl.MouseEvent, 'MouseEvent', MOUSE);
+  eventClass(Mouse, 'PointerEvent', { ...MOUSE, pointerId: 0, pointerType: '', isPrimary: false, width: 1, height: 1, pressure: 0 });
+  eventClass(UI, 'KeyboardEvent', { key: '', code: '', location: 0, repeat: false, isComposing: false, keyCode: 0, charCode: 0, which: 0, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, detail: 0 });
+  eventClass(UI, 'FocusEvent', { relatedTarget: null, detail: 0 });
+  eventClass(UI, 'InputEvent', { data: null, inputType: '', isComposing: false, detail: 0 });
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
   // Tampermonkey's test for the grant: `if (window.onurlchange === null)`.
   if (init.urlchange) G.onurlchange = null;

@@ -113,7 +113,7 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
   // replica's DOM library only when a script here may read or change the page.
   const prebuilt = (name) => paranoidExtension.runtime.sendMessage({ type: 'paranoid:prebuilt', name })
     .then((text) => (typeof text === 'string' ? text : Promise.reject(new Error(`the extension's ${name} is not available`))));
-  const usesPage = (script) => script.page?.read === true || script.page?.write === true;
+  const usesPage = (script) => script.page?.read === true || script.page?.write === true || script.page?.press === true;
   const domLibrary = scripts.some(usesPage) ? prebuilt('dom-library') : null;
   const gmPrelude = scripts.length > 0 ? prebuilt('gm-prelude') : null;
   const cpuMsOf = (script) => Math.min(usesPage(script) ? paranoidPolicy().userscripts.pageCpuMs : paranoidPolicy().userscripts.defaultCpuMs, site.cpuCapMs);
@@ -320,12 +320,15 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       // The page as the script's `document`: its root, then the rest as changes, then the
       // page's changes as they happen (started at once, so that none falls between).
       const openReplica = async () => {
-        const host = paranoidReplicaHost({ read: script.page.read === true, write: script.page.write === true, post: (message, setup) => sandbox.post(message, { setup }) });
+        const host = paranoidReplicaHost({
+          read: script.page.read === true, write: script.page.write === true, press: script.page.press === true, navigate: script.page.navigate === true,
+          post: (message, setup) => sandbox.post(message, { setup }),
+        });
         let first;
         try { first = host.snapshot(); } catch (error) { fail('error', `the page replica: ${error.message}`); return false; }
         host.start();
         const init = paranoidReplicaInit(host, first.root, {
-          read: script.page.read === true, write: script.page.write === true, navigate: script.page.navigate === true,
+          read: script.page.read === true, write: script.page.write === true, press: script.page.press === true, navigate: script.page.navigate === true,
           runAt: script.runAt, urlchange: grants.has('window.onurlchange'),
         });
         if (!await runPart(paranoidReplicaLayerCall(init), 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return false; }

@@ -78,15 +78,16 @@ function paranoidValidUserscript(record, id) {
 /**
  * What the user let a script do with the pages it runs on: `read` (a replica of the page's
  * document), `write` (its changes applied to the page), `requests` (the page's `fetch` and
- * `XMLHttpRequest`, to its approved `@connect` hosts) and `navigate` (assigning `location`,
+ * `XMLHttpRequest`, to its approved `@connect` hosts), `press` (clicks, focus and events sent to
+ * the page's elements) and `navigate` (assigning `location`,
  * `window.open`). Only a stored `true` gives any; a record from before the question was asked
- * gives what its `paranoid.dom.*` grants name, and neither of the last two.
- * @returns {{ read: boolean, write: boolean, requests: boolean, navigate: boolean }}
+ * gives what its `paranoid.dom.*` grants name, and none of the last three.
+ * @returns {{ read: boolean, write: boolean, requests: boolean, press: boolean, navigate: boolean }}
  */
 function paranoidUserscriptPage(record) {
   const page = record.page !== null && typeof record.page === 'object' ? record.page : null;
-  if (page !== null) return { read: page.read === true, write: page.write === true, requests: page.requests === true, navigate: page.navigate === true };
-  return { read: record.metadata.grants.includes('paranoid.dom.read'), write: record.metadata.grants.includes('paranoid.dom.write'), requests: false, navigate: false };
+  if (page !== null) return { read: page.read === true, write: page.write === true, requests: page.requests === true, press: page.press === true, navigate: page.navigate === true };
+  return { read: record.metadata.grants.includes('paranoid.dom.read'), write: record.metadata.grants.includes('paranoid.dom.write'), requests: false, press: false, navigate: false };
 }
 
 async function paranoidGetUserscript(id) {

@@ -217,7 +217,7 @@ async function main() {
     const grants = $('grants');
     const table = paranoidPolicy().userscripts.grants;
     const page = analysis.page;
-    if (meta.grants.length === 0 && !page.reads && !page.writes && !page.requests && !page.navigates) grants.append(el('li', 'muted', 'Nothing beyond running its own code: no storage, no requests, no access to the page.'));
+    if (meta.grants.length === 0 && !page.reads && !page.writes && !page.requests && !page.navigates && !page.presses) grants.append(el('li', 'muted', 'Nothing beyond running its own code: no storage, no requests, no access to the page.'));
     for (const name of meta.grants) {
       const g = table.find((t) => t.name === name);
       grants.append(el('li', 'grant', el('span', null, g ? g.means : name), ' ', code(name)));
@@ -226,12 +226,14 @@ async function main() {
     // grant asks for the same by name.
     const reads = page.reads || meta.grants.includes('paranoid.dom.read');
     const writes = page.writes || meta.grants.includes('paranoid.dom.write');
-    if (reads || writes || page.requests || page.navigates) {
+    if (reads || writes || page.requests || page.navigates || page.presses) {
       $('page-block').hidden = false;
       if (page.names.length > 0) $('page-names').append(': ', ...page.names.slice(0, 12).flatMap((n, i) => [i > 0 ? ', ' : '', code(n)]));
-      for (const [id, asked] of [['page-read', reads], ['page-write', writes], ['page-requests', page.requests], ['page-navigate', page.navigates]]) {
+      for (const [id, asked] of [['page-read', reads], ['page-write', writes], ['page-requests', page.requests], ['page-press', page.presses], ['page-navigate', page.navigates]]) {
         $(id).checked = asked;
-        if (!asked) $(id).closest('li').hidden = true;
+        // A script that presses the page's buttons may press a link: "opens pages" is offered,
+        // unticked, for the user to give if following them is what the script is for.
+        if (!asked && !(id === 'page-navigate' && page.presses)) $(id).closest('li').hidden = true;
       }
     } else if (meta.grants.length > 0) {
       grants.append(el('li', 'muted', 'It does not use the page it runs on.'));
@@ -325,7 +327,7 @@ async function main() {
       ...paranoidStoredDownloads(analysis.downloads),
       connect: [...document.querySelectorAll('#connect input[type=checkbox]')].filter((b) => b.checked).map((b) => b.dataset.host),
       cookies: $('cookies').checked,
-      page: { read: $('page-read').checked, write: $('page-write').checked, requests: $('page-requests').checked, navigate: $('page-navigate').checked },
+      page: { read: $('page-read').checked, write: $('page-write').checked, requests: $('page-requests').checked, press: $('page-press').checked, navigate: $('page-navigate').checked },
     });
     // A stored update offer was for the version this one replaces.
     await paranoidExtension.storage.local.remove([DRAFT_KEY, paranoidUserscriptKeys.update(id)]);

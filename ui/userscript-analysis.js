@@ -95,20 +95,24 @@ async function paranoidAnalyseUserscript(source) {
 
 /**
  * What of the page the script's code and its `@require`s reach for (rust-core's page_use, from
- * their free names): `reads`, `writes`, `requests` and `navigates` are what the install page
+ * their free names): `reads`, `writes`, `requests`, `navigates` and `presses` are what the install page
  * ticks for the user to confirm or deny, `names` why. Code that does not parse asks for nothing (it is refused anyway).
  * @param {string[]} texts
  */
 async function paranoidPageUse(texts) {
-  const out = { reads: false, writes: false, requests: false, navigates: false, names: [] };
-  for (const text of texts) {
+  const out = { reads: false, writes: false, requests: false, navigates: false, presses: false, names: [] };
+  for (const [i, text] of texts.entries()) {
     const use = await paranoidWasmCall('core', 'paranoid_page_use', text);
     if (!use.ok) continue;
     out.reads ||= use.reads;
     out.writes ||= use.writes;
     out.requests ||= use.requests;
     out.navigates ||= use.navigates;
-    for (const name of use.names) if (!out.names.includes(name)) out.names.push(name);
+    // Pressing is read from the script's own code (the first text): a library's `.focus()`
+    // runs only when the script asks for it, in a call its own code names (jQuery's `.click()`).
+    const presses = i === 0 && use.presses === true;
+    out.presses ||= presses;
+    for (const name of use.names) if (!out.names.includes(name) && (presses || !name.startsWith('.'))) out.names.push(name);
   }
   return out;
 }

@@ -84,7 +84,8 @@ pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
                 let u = crate::page_use(utf8(input)?)?;
                 serde_json::json!({
                     "ok": true, "reads": u.reads, "writes": u.writes,
-                    "requests": u.requests, "navigates": u.navigates, "names": u.names,
+                    "requests": u.requests, "navigates": u.navigates, "presses": u.presses,
+                    "names": u.names,
                 })
             }
             Request::Function { kind, parts } => {

@@ -11,8 +11,8 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::diagnostic::Diagnostic;
 use crate::policy::dom::{
-    PAGE_HISTORY_CALLS, PAGE_NAVIGATE_CALLS, PAGE_NAVIGATE_PARTS, PAGE_READS_ONLY,
-    PAGE_REQUEST_JQUERY, PAGE_REQUEST_NAMES, PAGE_WINDOW_NAMES, PAGE_WRITES,
+    PAGE_HISTORY_CALLS, PAGE_NAVIGATE_CALLS, PAGE_NAVIGATE_PARTS, PAGE_PRESS_CALLS,
+    PAGE_READS_ONLY, PAGE_REQUEST_JQUERY, PAGE_REQUEST_NAMES, PAGE_WINDOW_NAMES, PAGE_WRITES,
 };
 use crate::source::LineIndex;
 
@@ -25,6 +25,8 @@ pub struct PageUse {
     pub requests: bool,
     /// It assigns `location`, calls `location.assign`/`replace`/`reload`, or `open`s a window.
     pub navigates: bool,
+    /// It clicks, focuses or sends events to elements ([`PAGE_PRESS_CALLS`]).
+    pub presses: bool,
     /// Why, in order: the free names of the tables that the code uses, then how it requests and
     /// navigates (`$.ajax`, `location.href =`, `window.open`), for the install page to show.
     pub names: Vec<String>,
@@ -52,11 +54,18 @@ pub fn page_use(source: &str) -> Result<PageUse, Vec<Diagnostic>> {
                 .cloned()
                 .collect(),
             navigations: Vec::new(),
+            presses: Vec::new(),
         };
         parsed.script.visit_with(&mut uses);
         let requests = !uses.requests.is_empty();
         let navigates = !uses.navigations.is_empty();
-        for n in uses.requests.into_iter().chain(uses.navigations) {
+        let presses = !uses.presses.is_empty();
+        for n in uses
+            .requests
+            .into_iter()
+            .chain(uses.navigations)
+            .chain(uses.presses)
+        {
             if !names.contains(&n) {
                 names.push(n);
             }
@@ -66,16 +75,18 @@ pub fn page_use(source: &str) -> Result<PageUse, Vec<Diagnostic>> {
             writes,
             requests,
             navigates,
+            presses,
             names,
         })
     })
 }
 
-/// The requests and navigations a script's code spells out, by what each looks like.
+/// The requests, navigations and presses a script's code spells out, by what each looks like.
 struct Uses {
     unresolved: SyntaxContext,
     requests: Vec<String>,
     navigations: Vec<String>,
+    presses: Vec<String>,
 }
 
 impl Uses {
@@ -173,6 +184,10 @@ impl Visit for Uses {
                         if PAGE_REQUEST_JQUERY.contains(&name) {
                             Self::note(&mut self.requests, format!("{j}.{name}"));
                         }
+                    } else if PAGE_PRESS_CALLS.contains(&name)
+                        && (n.args.is_empty() || !matches!(name, "click" | "submit"))
+                    {
+                        Self::note(&mut self.presses, format!(".{name}()"));
                     }
                 }
                 e if self.global(e, &["open"]).is_some() => {
@@ -284,6 +299,34 @@ mod tests {
         ] {
             assert!(!requests_and_navigates(source).0, "{source}");
         }
+    }
+
+    #[test]
+    fn pressing_is_clicking_focusing_or_sending_events() {
+        let presses = |source: &str| page_use(source).expect("parses").presses;
+        for source in [
+            "document.querySelector('button.more').click();",
+            "$('#next').click();",
+            "$(el).trigger('click');",
+            "input.focus({ preventScroll: true });",
+            "field.blur();",
+            "el.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));",
+            "form.requestSubmit();",
+            "document.forms[0].submit();",
+        ] {
+            assert!(presses(source), "{source}");
+        }
+        // jQuery's listening forms take an argument; other names act on nothing of the page's.
+        for source in [
+            "$('#next').click(() => console.log('hi'));",
+            "$('form').submit(function (e) { e.preventDefault(); });",
+            "button.addEventListener('click', go);",
+            "el.onclick = go;",
+        ] {
+            assert!(!presses(source), "{source}");
+        }
+        let u = page_use("document.body.querySelector('a').click();").unwrap();
+        assert_eq!(u.names, vec!["document".to_string(), ".click()".into()]);
     }
 
     #[test]

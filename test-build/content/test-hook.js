@@ -105,10 +105,10 @@ async function paranoidTestRun(request, open = openSandbox) {
     const library = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:prebuilt', name: 'dom-library' });
     if (typeof library !== 'string') return null;
     if ((await sandbox.run(library, 'paranoid:replica/domino.js', { setup: true, prebuilt: true })).status !== 'ok') return null;
-    const host = paranoidReplicaHost({ read: true, write: true, post: (message, setup) => sandbox.post(message, { setup }) });
+    const host = paranoidReplicaHost({ read: true, write: true, press: true, navigate: false, post: (message, setup) => sandbox.post(message, { setup }) });
     const first = host.snapshot();
     host.start();
-    const init = paranoidReplicaInit(host, first.root, { read: true, write: true, navigate: false, runAt: 'document-idle', urlchange: false });
+    const init = paranoidReplicaInit(host, first.root, { read: true, write: true, press: true, navigate: false, runAt: 'document-idle', urlchange: false });
     if ((await sandbox.run(paranoidReplicaLayerCall(init), 'paranoid:replica/layer.js', { setup: true })).status !== 'ok') { host.stop(); return null; }
     await host.open(first.ops);
     return host;

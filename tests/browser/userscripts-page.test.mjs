@@ -892,6 +892,118 @@ document.getElementById('inner').addEventListener('click', () => attempt('inner'
       await session.setStorage((a) => ({ [`paranoid:us:script:${still.id}`]: { ...a[`paranoid:us:script:${still.id}`], enabled: false } }));
     });
 
+    it('presses the page\'s buttons for a script given the power: the site\'s own code acts; links and forms leave only with "opens pages", http(s) only', async () => {
+      server.serve('/press/index.html', 'text/html; charset=utf-8', `<!doctype html><html><head><title>Press</title></head><body>
+<p id="count">0</p><button id="more">Load more</button><ul id="items"></ul>
+<input id="name"><p id="echo"></p>
+<label><input type="checkbox" id="agree"> I agree</label>
+<a id="away" href="/press/next.html">next page</a>
+<a id="js" href="javascript:document.body.dataset.pwned='link'">js link</a>
+<a id="here" href="#items">to the items</a>
+<form id="f" action="/press/next.html"><input name="q" value="x"><button id="go">Search</button></form>
+<form id="evil" action="javascript:document.body.dataset.pwned='form'"><input name="action" value="/press/next.html"><input name="getAttribute"><input name="parentNode"><button id="evil-go">Go</button></form>
+<p id="keys"></p>
+<a href="/press/next.html"><input id="in-link"></a><label id="lab" for="in-link">a box in a link</label>
+<div id="card" data-go="/press/next.html">a card the site makes a link of</div>
+<script>
+let n = 0;
+document.getElementById('card').addEventListener('click', (e) => { location.href = e.currentTarget.dataset.go; });
+const $ = (id) => document.getElementById(id);
+$('more').addEventListener('click', () => { n++; $('count').textContent = String(n); const li = document.createElement('li'); li.className = 'loaded'; li.textContent = 'item ' + n; $('items').append(li); });
+$('name').addEventListener('input', (e) => { $('echo').textContent = e.target.value; });
+$('name').addEventListener('focus', () => { document.body.dataset.focused = 'yes'; });
+$('agree').addEventListener('change', (e) => { document.body.dataset.agreed = String(e.target.checked); });
+$('away').addEventListener('click', (e) => { document.body.dataset.away = String(e.defaultPrevented); });
+$('f').addEventListener('submit', (e) => { document.body.dataset.submitted = String(e.defaultPrevented); });
+document.addEventListener('keydown', (e) => { $('keys').textContent += e.key; });
+</script></body></html>`);
+      server.serve('/press/next.html', 'text/html; charset=utf-8', '<!doctype html><html><body><p id="p">next</p></body></html>');
+      // In the style of the "load more" and auto-fill scripts: it presses, types, ticks, sends a
+      // key, and tries to leave by every route a click has.
+      const presser = (name) => header([`@name ${name}`, '@namespace paranoid-page', '@version 1', `@match ${server.origin}/press/index.html`, '@grant GM_setValue']) + `
+const tried = {};
+const attempt = (name, f) => { try { f(); tried[name] = 'ok'; } catch (e) { tried[name] = e.message; } };
+const $ = (id) => document.getElementById(id);
+attempt('more', () => $('more').click());
+// A label's click focuses its control: before the focus that is checked.
+attempt('label', () => $('lab').click());
+attempt('card', () => $('card').click());
+attempt('focus', () => $('name').focus());
+attempt('type', () => { $('name').value = 'typed by script'; $('name').dispatchEvent(new Event('input', { bubbles: true })); });
+attempt('agree', () => $('agree').click());
+attempt('key', () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true })));
+attempt('here', () => $('here').click());
+attempt('js', () => $('js').click());
+attempt('evil', () => $('evil-go').click());
+attempt('mine', () => { const a = document.createElement('a'); a.href = '${other.origin}/mine'; a.textContent = 'mine'; document.body.append(a); a.click(); });
+attempt('go', () => $('go').click());
+attempt('away', () => $('away').click());
+const report = () => GM_setValue('tried', { ...tried, seen: document.querySelector('#items li.loaded')?.textContent ?? null, agreed: $('agree').checked });
+new MutationObserver(report).observe($('items'), { childList: true });
+setTimeout(report, 300);
+`;
+      const body = (k) => driver.executeScript(`return document.body.dataset[${JSON.stringify(k)}] ?? null`);
+      const { page, id } = await session.paste(presser('Presser'), { onInstallPage: async (d) => {
+        // Pressing asked, ticked; opening pages offered beside it, unticked.
+        const offered = await d.executeScript(`const box = (id) => { const b = document.getElementById(id); return b.closest('li').hidden ? 'hidden' : b.checked; }; return { press: box('page-press'), navigate: box('page-navigate') }`);
+        assert.deepEqual(offered, { press: true, navigate: false });
+        mkdirSync(SHOTS, { recursive: true });
+        writeFileSync(path.join(SHOTS, `install-page-press-${browser}.png`), Buffer.from(await d.takeScreenshot(), 'base64'));
+      } });
+      assert.equal(page.verdict, 'ok', page.text);
+      assert.match(page.text, /Presses the pages' buttons/);
+      await driver.get(`${server.origin}/press/index.html`);
+      let history = null;
+      const all = await session.storageUntil((a) => { history = a[`paranoid:us:history:${id}`]; return session.valuesOf(a, id).tried?.seen; }, 'the presser did not report')
+        .catch(async (error) => { throw new Error(`${error.message.slice(0, 200)}; its history: ${JSON.stringify(history)}; at ${await driver.getCurrentUrl()}`); });
+      const tried = session.valuesOf(all, id).tried;
+      for (const k of ['more', 'focus', 'type', 'agree', 'key', 'here', 'js', 'evil', 'mine', 'go', 'label', 'card', 'away']) assert.equal(tried[k], 'ok', k);
+      // The site's code acted, and what it did reached the script's replica.
+      assert.equal(tried.seen, 'item 1');
+      assert.equal(tried.agreed, true);
+      await sleep(500);
+      const state = await driver.executeScript(`const $ = (id) => document.getElementById(id); return { count: $('count').textContent, echo: $('echo').textContent, keys: $('keys').textContent, agree: $('agree').checked, value: $('name').value, focused: document.activeElement === $('name') || document.body.dataset.focused === 'yes', url: location.pathname + location.hash }`);
+      assert.deepEqual(state, { count: '1', echo: 'typed by script', keys: 'j', agree: true, value: 'typed by script', focused: true, url: '/press/index.html#items' });
+      assert.equal(await body('agreed'), 'true');
+      // No link followed, no form submitted: the page's listeners heard the link's click,
+      // cancelled, and the form's submit event as the user's click makes it (a site that sends
+      // its form itself would have); the browser sent nothing.
+      assert.equal(await body('away'), 'true');
+      assert.equal(await body('submitted'), 'false');
+      assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/press/index.html');
+      assert.equal(await driver.executeScript("return document.getElementById('f').getAttribute('method') + '|' + document.getElementById('go').getAttribute('formmethod')"), 'null|null');
+      assert.equal(await body('pwned'), null);
+      assert.deepEqual(other.hits.map((h) => h.path).filter((p) => p === '/mine'), []);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
+
+      // Given "opens pages" too: the page's own link is followed; javascript: still never runs.
+      const tick = (box) => async (d) => { await d.executeScript(`document.getElementById('${box}').checked = true`); };
+      const follower = header(['@name Presser that follows', '@namespace paranoid-page', '@version 1', `@match ${server.origin}/press/index.html`, '@grant GM_setValue']) + `
+document.getElementById('js').click();
+document.getElementById('evil-go').click();
+setTimeout(() => {
+  GM_setValue('pwned', document.body.dataset.pwned ?? null);
+  document.getElementById('away').click();
+}, 500);
+`;
+      const leaver = await session.paste(follower, { onInstallPage: tick('page-navigate') });
+      await driver.get(`${server.origin}/press/index.html`);
+      const deadline = Date.now() + 15000;
+      while (Date.now() < deadline && !(await driver.getCurrentUrl()).includes('/press/next.html')) await sleep(200);
+      assert.equal(new URL(await driver.getCurrentUrl()).pathname, '/press/next.html');
+      assert.equal(session.valuesOf(await session.storage(), leaver.id).pwned, null);
+      await session.setStorage((a) => ({ [`paranoid:us:script:${leaver.id}`]: { ...a[`paranoid:us:script:${leaver.id}`], enabled: false } }));
+
+      // Refused the power: each press throws, naming it, and the page is as it was.
+      const still = await session.paste(presser('Presser refused'), { onInstallPage: untick('page-press') });
+      await driver.get(`${server.origin}/press/index.html`);
+      const refused = session.valuesOf(await session.storageUntil((a) => session.valuesOf(a, still.id).tried, 'the refused presser did not report'), still.id).tried;
+      for (const k of ['more', 'focus', 'type', 'agree', 'key', 'away']) assert.match(refused[k], /pressing the page's buttons is a power this script was not given/, k);
+      assert.equal(await driver.executeScript("return document.getElementById('count').textContent"), '0');
+      assert.equal(await driver.executeScript("return document.getElementById('keys').textContent"), '');
+      await session.setStorage((a) => ({ [`paranoid:us:script:${still.id}`]: { ...a[`paranoid:us:script:${still.id}`], enabled: false } }));
+    });
+
     it('gives a script the whole page at its run-at when the page was still loading as its sandbox opened', async () => {
       // The page sends its start, then its rest 1.5 s later: the sandboxes open, and their
       // replicas are made, in between; the page's own script changes what came first, and a

@@ -315,6 +315,76 @@ pub const EVENTS: &[&str] = &[
     "pjax:end",
     "soft-nav:end",
 ];
+/// The events a script may send to the page (`el.dispatchEvent(new MouseEvent("mousedown"))`,
+/// `document.dispatchEvent(new KeyboardEvent("keydown", { key: "j" }))`) with "presses this
+/// page's buttons": the user's input, which a site's own code reacts to. The content script makes
+/// each event itself, of the class its type names, from the type and a few plain fields
+/// ([`PRESS_EVENT_FIELDS`]), never from the script's object; what is not here stays in the
+/// script's replica. A `click` (dispatched, or `el.click()`) runs its element's default action,
+/// and one that would follow a link or submit a form runs it only for a script that may also
+/// open pages (content/replica-host.js); synthetic keys and input type nothing.
+pub const PRESS_EVENTS: &[&str] = &[
+    "click",
+    "dblclick",
+    "mousedown",
+    "mouseup",
+    "mouseover",
+    "mouseout",
+    "mouseenter",
+    "mouseleave",
+    "mousemove",
+    "pointerdown",
+    "pointerup",
+    "pointerover",
+    "pointerout",
+    "pointerenter",
+    "pointerleave",
+    "pointermove",
+    "keydown",
+    "keyup",
+    "keypress",
+    "input",
+    "change",
+    "focus",
+    "blur",
+    "focusin",
+    "focusout",
+];
+/// The fields of a pressed event that reach the page, each a string, number or boolean.
+pub const PRESS_EVENT_FIELDS: &[&str] = &[
+    "bubbles",
+    "cancelable",
+    "composed",
+    "key",
+    "code",
+    "keyCode",
+    "charCode",
+    "which",
+    "location",
+    "repeat",
+    "button",
+    "buttons",
+    "clientX",
+    "clientY",
+    "screenX",
+    "screenY",
+    "altKey",
+    "ctrlKey",
+    "shiftKey",
+    "metaKey",
+    "detail",
+    "data",
+    "inputType",
+    "isComposing",
+    "pointerId",
+    "pointerType",
+    "isPrimary",
+];
+/// How many presses a script may make a second: each runs the page's own listeners in the
+/// page's main thread, so a loop of them cannot hold it for long. Reasoned, not measured: far
+/// above a script that opens a thread's replies or fills a form.
+pub const PRESSES_PER_SECOND: usize = 200;
+
 /// How often `scroll` reaches a script at most (ms): scrolling fires it every frame, and a
 /// script only needs to know that it happened and when it ended.
 pub const SCROLL_EVENT_MS: u32 = 100;
@@ -415,6 +485,21 @@ pub const PAGE_NAVIGATE_CALLS: &[&str] = &["assign", "replace", "reload"];
 /// (`pushState`, `replaceState`: the address changes, nothing loads) or through its history.
 /// A script that only wraps `history.pushState` to hear the site's own moves calls none of them.
 pub const PAGE_HISTORY_CALLS: &[&str] = &["pushState", "replaceState", "back", "forward", "go"];
+/// The calls that act on the page's elements as the user would: "presses this page's buttons"
+/// on the install page (`el.click()`, `el.focus()`, `el.dispatchEvent(e)`, `form.requestSubmit()`,
+/// jQuery's `$(el).click()` and `.trigger("click")`). `click` and `submit` count only with no
+/// argument: with one they are jQuery's way to listen. Read from the script's own code, not its
+/// `@require`s: a library's `this.focus()` runs only when the script asks it to, in a call the
+/// script's code names.
+pub const PAGE_PRESS_CALLS: &[&str] = &[
+    "click",
+    "focus",
+    "blur",
+    "dispatchEvent",
+    "requestSubmit",
+    "submit",
+    "trigger",
+];
 /// The globals that are the page's window, for `window.open`, `window.location` and
 /// `window.fetch`.
 pub const PAGE_WINDOW_NAMES: &[&str] = &["window", "self", "top", "parent", "unsafeWindow"];
@@ -500,6 +585,8 @@ pub fn tables() -> Value {
         "navigateSchemes": NAVIGATE_SCHEMES,
         "inlineImageTypes": INLINE_IMAGE_TYPES,
         "events": EVENTS,
+        "pressEvents": PRESS_EVENTS,
+        "pressEventFields": PRESS_EVENT_FIELDS,
         "scrollEventMs": SCROLL_EVENT_MS,
         "limits": {
             "handles": HANDLES_MAX,
@@ -511,6 +598,7 @@ pub fn tables() -> Value {
             "replicaNodes": REPLICA_NODES_MAX,
             "replicaOpsPerMessage": REPLICA_OPS_PER_MESSAGE,
             "replicaMessageChars": REPLICA_MESSAGE_CHARS,
+            "pressesPerSecond": PRESSES_PER_SECOND,
         },
         "refused": REFUSED.iter().map(|(element, name, why)| json!({ "element": element, "name": name, "why": why })).collect::<Vec<_>>(),
     })

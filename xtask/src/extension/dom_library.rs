@@ -86,6 +86,18 @@ const PATCHES: &[(&str, &str, &str)] = &[
         "this.timeStamp = Date.now();",
         "this.timeStamp = performance.now();",
     ),
+    // The replica's layer replaces `click`, `focus` and `blur` (a press of the page's element,
+    // content/replica-layer.js): domino defines them fixed.
+    (
+        "htmlelts.js",
+        "    blur: { value: function() {}},\n    focus: { value: function() {}},",
+        "    blur: { value: function() {}, configurable: true, writable: true},\n    focus: { value: function() {}, configurable: true, writable: true},",
+    ),
+    (
+        "htmlelts.js",
+        "      finally {\n        this._click_in_progress = false;\n      }\n    }},",
+        "      finally {\n        this._click_in_progress = false;\n      }\n    }, configurable: true, writable: true},",
+    ),
     // domino runs scripts and compiles inline `on*=` handlers with `new Function` and `with`.
     // A replica never runs page code: both become inert (the transpiler would refuse them
     // anyway; inert, they cannot fail later in a way a script could rely on).
