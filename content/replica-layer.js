@@ -550,13 +550,26 @@ function paranoidReplicaLayer(init) {
       f = function once(event) { remove.call(self, type, f, capture); return listener.call(this, event); };
     }
     add.call(this, type, f, capture);
-    const t = String(type);
-    if (init.read && listenable.has(t) && (this === doc || this === win || this instanceof impl.Node)) {
-      const key = this;
-      const seen = listened.get(key) ?? new Set();
-      if (!seen.has(t)) { seen.add(t); listened.set(key, seen); (wantListen.get(key) ?? wantListen.set(key, new Set()).get(key)).add(t); schedule(); }
-    }
+    want(this, String(type));
   };
+  /** The content script is asked to listen on the page's node for `type`, once per node and type. */
+  const want = (key, t) => {
+    if (!init.read || !listenable.has(t) || !(key === doc || key === win || key instanceof impl.Node)) return;
+    const seen = listened.get(key) ?? new Set();
+    if (!seen.has(t)) { seen.add(t); listened.set(key, seen); (wantListen.get(key) ?? wantListen.set(key, new Set()).get(key)).add(t); schedule(); }
+  };
+  // A handler property (`button.onclick = f`, `document.onkeydown = f`) is a listener too: the
+  // library keeps it apart from the listeners and calls it first, as browsers do.
+  const setHandler = ET._setEventHandler;
+  Object.defineProperty(ET, '_setEventHandler', {
+    configurable: true, writable: true,
+    value: function _setEventHandler(type, handler) {
+      setHandler.call(this, type, handler);
+      // Not for the page's own `on…` attributes as they arrive (the library makes them inert
+      // handlers): only the script's.
+      if (handler !== null && handler !== undefined && !muted) want(this, String(type));
+    },
+  });
   ET.removeEventListener = function removeEventListener(type, listener, options) {
     const capture = typeof options === 'object' && options !== null ? options.capture === true : options === true;
     return remove.call(this, type, listener, capture);
@@ -903,6 +916,18 @@ function paranoidReplicaLayer(init) {
   eventClass(UI, 'FocusEvent', { relatedTarget: null, detail: 0 });
   eventClass(UI, 'InputEvent', { data: null, inputType: '', isComposing: false, detail: 0 });
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
+  // The window's handler properties (`window.onload = f`, `onscroll`, `onkeydown`…): the
+  // replica's window's, whose events the content script tells and the replica fires.
+  for (const type of new Set([...init.events, 'load', 'popstate', 'hashchange'])) {
+    if (!/^[a-z]+$/.test(type)) continue;
+    try {
+      Object.defineProperty(G, `on${type}`, {
+        configurable: true, enumerable: true,
+        get: () => win._getEventHandler(type),
+        set: (v) => { win._setEventHandler(type, typeof v === 'function' || (typeof v === 'object' && v !== null) ? v : null); },
+      });
+    } catch { /* a name the sandbox's own global keeps */ }
+  }
   // Tampermonkey's test for the grant: `if (window.onurlchange === null)`.
   if (init.urlchange) G.onurlchange = null;
   // The window's and an element's own scrolling (the root's is the window's).
