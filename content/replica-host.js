@@ -14,7 +14,7 @@
 // Password fields' values, comments, shadow roots, frames' documents and the elements that hold
 // Paranoid's own sandbox frames are never sent.
 
-/* exported paranoidReplicaHost, paranoidReplicaInit, paranoidReplicaLayerCall */
+/* exported paranoidOpenReplica */
 /* global paranoidExtension, paranoidPolicy, paranoidDomAttribute, paranoidDomAttributeRule, paranoidIsOwnNode */
 
 /**
@@ -755,9 +755,10 @@ const PARANOID_SCROLL_ALIGNS = ['start', 'center', 'end', 'nearest'];
  * script has run, then loads. Without "reads this page" the address is only the page's origin.
  * @param {{ place: () => object, origin: () => object }} host what `paranoidReplicaHost` made
  * @param {object} root the snapshot's root
- * @param {{ read: boolean, write: boolean, press: boolean, navigate: boolean, runAt: string, urlchange: boolean }} script
+ * @param {{ read: boolean, write: boolean, press: boolean, navigate: boolean }} powers
+ * @param {{ runAt: string, urlchange: boolean }} script
  */
-function paranoidReplicaInit(host, root, { read, write, press, navigate, runAt, urlchange }) {
+function paranoidReplicaInit(host, root, { read, write, press, navigate }, { runAt, urlchange }) {
   const dom = paranoidPolicy().dom;
   const limits = paranoidPolicy().userscripts;
   return {
@@ -773,4 +774,26 @@ function paranoidReplicaInit(host, root, { read, write, press, navigate, runAt, 
 /** The set-up script that starts the replica's layer in the sandbox (data only: JSON in a string). */
 function paranoidReplicaLayerCall(init) {
   return `paranoidReplicaLayer(JSON.parse(${JSON.stringify(JSON.stringify(init))}));`;
+}
+
+/**
+ * A script's replica, opened in its sandbox: the page's host side made and listening, the
+ * layer started with the page's root (`runLayer` runs its set-up call, answering whether it
+ * ran), then the rest of the page sent. The one way both the content script and the test
+ * build's hook make one.
+ * @param {{ read: boolean, write: boolean, press: boolean, navigate: boolean }} powers what the user let the script do with the page
+ * @param {{ runAt: string, urlchange: boolean }} script
+ * @param {(message: object, setup?: boolean) => Promise<any>} post to the sandbox
+ * @param {(code: string, name: string) => Promise<boolean>} runLayer
+ * @returns {Promise<{ host: object } | { error: string | null }>} the host; or why not (null: `runLayer` said)
+ */
+async function paranoidOpenReplica(powers, script, post, runLayer) {
+  const host = paranoidReplicaHost({ ...powers, post });
+  let first;
+  try { first = host.snapshot(); } catch (error) { return { error: `the page replica: ${error.message}` }; }
+  host.start();
+  const init = paranoidReplicaInit(host, first.root, powers, script);
+  if (!await runLayer(paranoidReplicaLayerCall(init), 'paranoid:replica/layer.js')) { host.stop(); return { error: null }; }
+  await host.open(first.ops);
+  return { host };
 }

@@ -9,7 +9,7 @@
 // calls (`dom.*`) are answered here by content/userscript-dom.js, per its grants.
 // Outcomes go to the popup's registry and to the script's run history.
 
-/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidReplicaHost, paranoidReplicaInit, paranoidReplicaLayerCall, paranoidUserscriptMay */
+/* global paranoidExtension, openSandbox, paranoidPolicy, paranoidDomState, paranoidDomCall, paranoidCssRefusal, paranoidOpenReplica, paranoidUserscriptMay */
 /* exported paranoidUserscripts, paranoidAskUserscripts */
 
 /** Resolves when the page has reached `runAt`. */
@@ -320,20 +320,11 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       // The page as the script's `document`: its root, then the rest as changes, then the
       // page's changes as they happen (started at once, so that none falls between).
       const openReplica = async () => {
-        const host = paranoidReplicaHost({
-          read: script.page.read === true, write: script.page.write === true, press: script.page.press === true, navigate: script.page.navigate === true,
-          post: (message, setup) => sandbox.post(message, { setup }),
-        });
-        let first;
-        try { first = host.snapshot(); } catch (error) { fail('error', `the page replica: ${error.message}`); return false; }
-        host.start();
-        const init = paranoidReplicaInit(host, first.root, {
-          read: script.page.read === true, write: script.page.write === true, press: script.page.press === true, navigate: script.page.navigate === true,
-          runAt: script.runAt, urlchange: grants.has('window.onurlchange'),
-        });
-        if (!await runPart(paranoidReplicaLayerCall(init), 'paranoid:replica/layer.js', { setup: true })) { host.stop(); return false; }
-        await host.open(first.ops);
-        replica = host;
+        const powers = { read: script.page.read === true, write: script.page.write === true, press: script.page.press === true, navigate: script.page.navigate === true };
+        const opened = await paranoidOpenReplica(powers, { runAt: script.runAt, urlchange: grants.has('window.onurlchange') },
+          (message, setup) => sandbox.post(message, { setup }), (code, name) => runPart(code, name, { setup: true }));
+        if (opened.error !== undefined) { if (opened.error !== null) fail('error', opened.error); return false; }
+        replica = opened.host;
         return true;
       };
       // Made while the page loads, not when the script's run-at comes, for a script that reads

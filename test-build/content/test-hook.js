@@ -4,7 +4,7 @@
 // `paranoid-test:run` event whose detail is a JSON request; the answer comes back as a
 // `paranoid-test:result` event whose detail is JSON. Strings only cross the world boundary.
 
-/* global openSandbox, paranoidExtension, paranoidTestBench, paranoidReplicaHost, paranoidReplicaInit, paranoidReplicaLayerCall */
+/* global openSandbox, paranoidExtension, paranoidTestBench, paranoidOpenReplica */
 /* exported paranoidTestRun */
 
 /**
@@ -105,13 +105,9 @@ async function paranoidTestRun(request, open = openSandbox) {
     const library = await paranoidExtension.runtime.sendMessage({ type: 'paranoid:prebuilt', name: 'dom-library' });
     if (typeof library !== 'string') return null;
     if ((await sandbox.run(library, 'paranoid:replica/domino.js', { setup: true, prebuilt: true })).status !== 'ok') return null;
-    const host = paranoidReplicaHost({ read: true, write: true, press: true, navigate: false, post: (message, setup) => sandbox.post(message, { setup }) });
-    const first = host.snapshot();
-    host.start();
-    const init = paranoidReplicaInit(host, first.root, { read: true, write: true, press: true, navigate: false, runAt: 'document-idle', urlchange: false });
-    if ((await sandbox.run(paranoidReplicaLayerCall(init), 'paranoid:replica/layer.js', { setup: true })).status !== 'ok') { host.stop(); return null; }
-    await host.open(first.ops);
-    return host;
+    const opened = await paranoidOpenReplica({ read: true, write: true, press: true, navigate: false }, { runAt: 'document-idle', urlchange: false },
+      (message, setup) => sandbox.post(message, { setup }), async (code, name) => (await sandbox.run(code, name, { setup: true })).status === 'ok');
+    return opened.host ?? null;
   }
 }
 
