@@ -555,9 +555,11 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
    * read the page (the reasons say what the page holds: a link, its address, a form).
    */
   const explain = (refusals, why) => { if (read) refusals.push(why); };
-  /** Dispatches `event` on `target`, cancelled first when it is a click that may not leave. */
-  const dispatchPress = (target, event, refusals) => {
+  /** Dispatches `event` on `target`, cancelled first when the script cancelled it in its replica or it is a click that may not leave. */
+  const dispatchPress = (target, event, refusals, prevented) => {
     const dispatch = () => call(EventTarget.prototype, 'dispatchEvent', target, event);
+    // The script's own listeners cancelled it in the replica: the page's copy comes cancelled.
+    if (prevented) { event.preventDefault(); dispatch(); return; }
     const plain = !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && event.button === 0;
     const stop = event.type === 'click' && target !== window && kindOf(target) === Node.ELEMENT_NODE ? leaves(target, plain) : null;
     if (stop === null) dispatch();
@@ -591,7 +593,7 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
         if (!isElement) throw new TypeError('only an element is clicked');
         // As `click()` does: nothing for a disabled control; otherwise a synthetic click.
         if (nsOf(el) === XHTML && ['button', 'input', 'select', 'textarea'].includes(tagOf(el)) && call(Element.prototype, 'matches', el, ':disabled')) return;
-        dispatchPress(el, new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window, detail: 1 }), refusals);
+        dispatchPress(el, new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window, detail: 1 }), refusals, detail?.prevented === true);
       } else if (kind === 'focus' || kind === 'blur') {
         if (!isElement) throw new TypeError(`only an element has ${kind}()`);
         const proto = nsOf(el) === XHTML ? HTMLElement.prototype : nsOf(el) === SVG ? SVGElement.prototype : null;
@@ -600,7 +602,7 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
         else call(proto, 'blur', el);
       } else if (kind === 'event') {
         if (detail === null || typeof detail !== 'object') throw new TypeError('an event is an object');
-        dispatchPress(el, eventFor(detail), refusals);
+        dispatchPress(el, eventFor(detail), refusals, detail.prevented === true);
       } else if (kind === 'submit') {
         if (!isElement || tagOf(el) !== 'form' || nsOf(el) !== XHTML) throw new TypeError('only a form is submitted');
         const submitter = detail?.submitter === null || detail?.submitter === undefined ? null : nodes.get(detail.submitter) ?? made.get(detail.submitter) ?? null;

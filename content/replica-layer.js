@@ -554,12 +554,13 @@ function paranoidReplicaLayer(init) {
   };
   /** The content script is asked to listen on the page's node for `type`, once per node and type. */
   const want = (key, t) => {
-    if (!init.read || !listenable.has(t) || !(key === doc || key === win || key instanceof impl.Node)) return;
+    if (!init.read || !listenable.has(t) || !(key === doc || key === win || (key instanceof impl.Node && key.ownerDocument === doc))) return;
     const seen = listened.get(key) ?? new Set();
     if (!seen.has(t)) { seen.add(t); listened.set(key, seen); (wantListen.get(key) ?? wantListen.set(key, new Set()).get(key)).add(t); schedule(); }
   };
-  // A handler property (`button.onclick = f`, `document.onkeydown = f`) is a listener too: the
-  // library keeps it apart from the listeners and calls it first, as browsers do.
+  // A handler property (`button.onclick = f`, `document.onkeydown = f`) is a listener too (the
+  // library keeps it apart from the listeners and calls it before them; browsers call it in
+  // the order it was first set among them).
   const setHandler = ET._setEventHandler;
   Object.defineProperty(ET, '_setEventHandler', {
     configurable: true, writable: true,
@@ -648,8 +649,10 @@ function paranoidReplicaLayer(init) {
   const H = impl.HTMLElement.prototype;
   const nativeClick = H.click;
   const nativeDispatch = ET.dispatchEvent;
-  // The click that `click()` itself dispatches is the press already: not pressed again.
+  // The click that `click()` itself dispatches is the press already: not pressed again (the
+  // event is kept, to see whether the script's listeners cancelled it).
   let clicking = null;
+  let clicked = null;
   Object.defineProperty(H, 'click', {
     configurable: true, writable: true,
     value: function click() {
@@ -657,15 +660,18 @@ function paranoidReplicaLayer(init) {
       if (page && !init.press) refuse('click()', NO_PRESS)();
       const was = clicking;
       clicking = this;
+      clicked = null;
       try { nativeClick.call(this); } finally { clicking = was; }
       if (!page) return;
+      // A listener of the script's that cancelled the click cancels the page's too.
+      const prevented = clicked !== null && clicked.defaultPrevented === true;
       // A box's tick is the click's own doing on the page too: not sent as a change of its
       // `checked` as well, which would tick it twice there (the page's state comes back after).
       const s = shadow.get(idOf.get(this));
       if (s?.attrs && this.localName === 'input') {
         if (this.hasAttribute('checked')) s.attrs.set('checked', this.getAttribute('checked')); else s.attrs.delete('checked');
       }
-      press(this, 'click()', 'click', null);
+      press(this, 'click()', 'click', prevented ? { prevented } : null);
     },
   });
   for (const name of ['focus', 'blur']) {
@@ -686,12 +692,15 @@ function paranoidReplicaLayer(init) {
   Object.defineProperty(ET, 'dispatchEvent', {
     configurable: true, writable: true,
     value: function dispatchEvent(event) {
-      const own = event !== null && typeof event === 'object' && !fromPage.has(event) && !(event.type === 'click' && clicking === this);
+      const itself = event !== null && typeof event === 'object' && event.type === 'click' && clicking === this && clicked === null;
+      if (itself) clicked = event;
+      const own = event !== null && typeof event === 'object' && !fromPage.has(event) && !itself;
       const page = own && pressEvents.has(event.type) && inPage(this);
       if (page && !init.press) refuse(`dispatchEvent() of ${event.type}`, NO_PRESS)();
       const fields = page ? fieldsOf(event) : null;
       const result = nativeDispatch.call(this, event);
-      if (page) press(this, 'dispatchEvent()', 'event', fields);
+      // Cancelled by the script's own listeners: cancelled on the page too.
+      if (page) press(this, 'dispatchEvent()', 'event', event.defaultPrevented === true ? { ...fields, prevented: true } : fields);
       return result;
     },
   });
@@ -918,15 +927,28 @@ function paranoidReplicaLayer(init) {
   Object.defineProperty(G, 'location', { configurable: true, enumerable: true, get: () => location, set: assignLocation });
   // The window's handler properties (`window.onload = f`, `onscroll`, `onkeydown`…): the
   // replica's window's, whose events the content script tells and the replica fires.
+  // Each is called with the script's window as `this`; `focusin` and `focusout` have none on a
+  // browser's window (jQuery tests for them there). `<body>`'s handlers for the window's own
+  // events are the window's, as in browsers.
+  const windowHandlers = new Map();
+  const windowHandler = (type) => ({
+    configurable: true, enumerable: true,
+    get: () => windowHandlers.get(type) ?? null,
+    set: (v) => {
+      const f = typeof v === 'function' ? v : null;
+      windowHandlers.set(type, f);
+      win._setEventHandler(type, f === null ? null : function (event) { return f.call(G, event); });
+    },
+  });
   for (const type of new Set([...init.events, 'load', 'popstate', 'hashchange'])) {
-    if (!/^[a-z]+$/.test(type)) continue;
-    try {
-      Object.defineProperty(G, `on${type}`, {
-        configurable: true, enumerable: true,
-        get: () => win._getEventHandler(type),
-        set: (v) => { win._setEventHandler(type, typeof v === 'function' || (typeof v === 'object' && v !== null) ? v : null); },
-      });
-    } catch { /* a name the sandbox's own global keeps */ }
+    if (!/^[a-z]+$/.test(type) || type === 'focusin' || type === 'focusout') continue;
+    try { Object.defineProperty(G, `on${type}`, windowHandler(type)); } catch { /* a name the sandbox's own global keeps */ }
+  }
+  const Body = impl.HTMLBodyElement?.prototype;
+  if (Body) {
+    for (const type of ['load', 'scroll', 'resize', 'blur', 'focus', 'popstate', 'hashchange']) {
+      try { Object.defineProperty(Body, `on${type}`, windowHandler(type)); } catch { /* one the library fixed */ }
+    }
   }
   // Tampermonkey's test for the grant: `if (window.onurlchange === null)`.
   if (init.urlchange) G.onurlchange = null;

@@ -107,6 +107,7 @@ async function paranoidTestRun(request, open = openSandbox) {
     if ((await sandbox.run(library, 'paranoid:replica/domino.js', { setup: true, prebuilt: true })).status !== 'ok') return null;
     const opened = await paranoidOpenReplica({ read: true, write: true, press: true, navigate: false }, { runAt: 'document-idle', urlchange: false },
       (message, setup) => sandbox.post(message, { setup }), async (code, name) => (await sandbox.run(code, name, { setup: true })).status === 'ok');
+    if (typeof opened.error === 'string') throw new Error(opened.error);
     return opened.host ?? null;
   }
 }

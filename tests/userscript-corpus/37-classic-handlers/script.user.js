@@ -20,7 +20,11 @@ window.onscroll = function () {
 
 // Started before the page: what needs the body waits for the page to have loaded.
 window.onload = function () {
-  document.body.setAttribute('data-loaded', 'yes');
+  document.body.setAttribute('data-loaded', this === window ? 'yes' : 'with another this');
+  // Old scripts rewrite whole parts of the page as markup (here, the posts, with the page's
+  // own onclick attributes in them).
+  var posts = document.getElementById('posts');
+  posts.innerHTML = posts.innerHTML.replace(/post (\d+) /g, 'post #$1 ');
   var button = document.createElement('button');
   button.id = 'fh-count';
   button.innerHTML = 'Count';

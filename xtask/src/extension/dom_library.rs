@@ -99,8 +99,9 @@ const PATCHES: &[(&str, &str, &str)] = &[
         "      finally {\n        this._click_in_progress = false;\n      }\n    }, configurable: true, writable: true},",
     ),
     // domino runs scripts and compiles inline `on*=` handlers with `new Function` and `with`.
-    // A replica never runs page code: both become inert (the transpiler would refuse them
-    // anyway; inert, they cannot fail later in a way a script could rely on).
+    // A replica never runs page code: scripts throw, and an `on…` attribute makes no handler
+    // at all (null: neither a listener the page would be asked for nor code; the transpiler
+    // would refuse both anyway).
     (
         "sloppy.js",
         "new Function(\"code\", \"with(this) eval(code)\").call(this, code);",
@@ -109,7 +110,7 @@ const PATCHES: &[(&str, &str, &str)] = &[
     (
         "sloppy.js",
         "return new Function(\"defaultView\", \"document\", \"form\", \"element\", \"event\", \"with(defaultView)with(document)with(form)with(element){\"+this.body+\"};\").bind(this, this.document.defaultView || Object.create(null), this.document, this.form, this.element);",
-        "return function () {};",
+        "return null;",
     ),
     // Removing all of an element's children (innerHTML, textContent) left each child linked to
     // its old siblings, so that moving them on, as jQuery does with markup of several nodes,
