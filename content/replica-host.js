@@ -36,14 +36,27 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
   // The page's nodes are read through this world's prototypes: a form's named controls shadow
   // its own properties (`<input name="parentNode">` is `form.parentNode`), a document's named
   // elements its own (`<img name="baseURI">`).
-  const call = (proto, name, target, ...args) => Reflect.apply(Object.getOwnPropertyDescriptor(proto, name).value, target, args);
-  const read1 = (proto, name, target) => Reflect.apply(Object.getOwnPropertyDescriptor(proto, name).get, target, []);
-  const attr = (el, name) => call(Element.prototype, 'getAttribute', el, name);
-  const kindOf = (n) => read1(Node.prototype, 'nodeType', n);
-  const parentOf = (n) => read1(Node.prototype, 'parentNode', n);
-  const tagOf = (el) => read1(Element.prototype, 'localName', el);
-  const nsOf = (el) => read1(Element.prototype, 'namespaceURI', el);
-  const kidsOf = (n) => read1(Node.prototype, 'childNodes', n);
+  const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+  const method = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).value;
+  const call = (proto, name, target, ...args) => Reflect.apply(method(proto, name), target, args);
+  const read1 = (proto, name, target) => Reflect.apply(getter(proto, name), target, []);
+  const write1 = (proto, name, target, value) => Reflect.apply(Object.getOwnPropertyDescriptor(proto, name).set, target, [value]);
+  // What every node of the page goes through (the snapshot, the page's changes), looked up once.
+  const NODE_TYPE = getter(Node.prototype, 'nodeType');
+  const PARENT_NODE = getter(Node.prototype, 'parentNode');
+  const CHILD_NODES = getter(Node.prototype, 'childNodes');
+  const IS_CONNECTED = getter(Node.prototype, 'isConnected');
+  const LOCAL_NAME = getter(Element.prototype, 'localName');
+  const NAMESPACE_URI = getter(Element.prototype, 'namespaceURI');
+  const ATTRIBUTES = getter(Element.prototype, 'attributes');
+  const GET_ATTRIBUTE = method(Element.prototype, 'getAttribute');
+  const attr = (el, name) => Reflect.apply(GET_ATTRIBUTE, el, [name]);
+  const kindOf = (n) => Reflect.apply(NODE_TYPE, n, []);
+  const parentOf = (n) => Reflect.apply(PARENT_NODE, n, []);
+  const tagOf = (el) => Reflect.apply(LOCAL_NAME, el, []);
+  const nsOf = (el) => Reflect.apply(NAMESPACE_URI, el, []);
+  const kidsOf = (n) => Reflect.apply(CHILD_NODES, n, []);
+  const connectedOf = (n) => Reflect.apply(IS_CONNECTED, n, []);
   const ids = new WeakMap();
   const nodes = new Map();
   let next = 1;
@@ -75,7 +88,7 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
   };
   const attributesOf = (el) => {
     const out = [];
-    for (const a of read1(Element.prototype, 'attributes', el)) if (!(a.name === 'value' && isPassword(el))) out.push([a.name, a.value]);
+    for (const a of Reflect.apply(ATTRIBUTES, el, [])) if (!(a.name === 'value' && isPassword(el))) out.push([a.name, a.value]);
     return out;
   };
   let budget = 0;
@@ -192,14 +205,13 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
     }
     const ops = [];
     budget = limits.replicaNodes - nodes.size;
-    const connected = (n) => read1(Node.prototype, 'isConnected', n);
-    for (const p of parents) if (ids.has(p) && connected(p)) ops.push(['kids', ids.get(p), kidsRefs(p)]);
+    for (const p of parents) if (ids.has(p) && connectedOf(p)) ops.push(['kids', ids.get(p), kidsRefs(p)]);
     for (const [el, name] of attrs) {
-      if (!ids.has(el) || !connected(el) || (name === 'value' && isPassword(el))) continue;
+      if (!ids.has(el) || !connectedOf(el) || (name === 'value' && isPassword(el))) continue;
       ops.push(['attr', ids.get(el), name, attr(el, name)]);
     }
-    for (const t of texts) if (ids.has(t) && connected(t)) ops.push(['text', ids.get(t), t.data]);
-    for (const n of removed) if (!connected(n)) forget(n);
+    for (const t of texts) if (ids.has(t) && connectedOf(t)) ops.push(['text', ids.get(t), t.data]);
+    for (const n of removed) if (!connectedOf(n)) forget(n);
     const url = read ? moved(null) : null;
     if (url !== null) ops.push(url);
     return ops;
@@ -413,9 +425,8 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
   let heldNavigation = false;
   const guardNavigation = (event) => {
     if (!pressing || !event.cancelable) return;
-    let url = null;
-    try { url = new URL(event.destination.url); } catch { url = null; }
-    const web = url !== null && (url.protocol === 'https:' || url.protocol === 'http:');
+    const destination = event.destination?.url;
+    const web = typeof destination === 'string' && destination !== '' && webAddress(destination) !== null;
     const stays = event.destination?.sameDocument === true && (event.downloadRequest ?? null) === null;
     if (navigate ? web : stays) return;
     event.preventDefault();
@@ -586,7 +597,7 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
     const el = target === 'document' ? document : target === 'window' ? window : target;
     const isElement = el !== document && el !== window;
     heldNavigation = false;
-    if (!el || (isElement && (kindOf(el) !== Node.ELEMENT_NODE || !read1(Node.prototype, 'isConnected', el) || paranoidIsOwnNode(el)))) throw new TypeError('no such element to press');
+    if (!el || (isElement && (kindOf(el) !== Node.ELEMENT_NODE || !connectedOf(el) || paranoidIsOwnNode(el)))) throw new TypeError('no such element to press');
     pressing = true;
     try {
       if (kind === 'click') {
@@ -643,8 +654,8 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
     if (name !== 'value' && name !== 'checked') return;
     if (el.namespaceURI !== XHTML || el.localName !== 'input') return;
     const type = read1(HTMLInputElement.prototype, 'type', el);
-    if (name === 'value' && type !== 'file' && value !== null) Reflect.apply(Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set, el, [String(value)]);
-    if (name === 'checked' && (type === 'checkbox' || type === 'radio')) Reflect.apply(Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked').set, el, [value !== null]);
+    if (name === 'value' && type !== 'file' && value !== null) write1(HTMLInputElement.prototype, 'value', el, String(value));
+    if (name === 'checked' && (type === 'checkbox' || type === 'radio')) write1(HTMLInputElement.prototype, 'checked', el, value !== null);
   };
 
   /**
@@ -733,7 +744,7 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
       budget = limits.replicaNodes - nodes.size;
       // Whole subtrees, not references: the sandbox forgets what it detached, and a refused
       // detach must bring it back whole.
-      for (const p of fix) if (ids.has(p) && read1(Node.prototype, 'isConnected', p)) out.push(['kids', ids.get(p), [...kidsOf(p)].map(serialize).filter((c) => c !== null)]);
+      for (const p of fix) if (ids.has(p) && connectedOf(p)) out.push(['kids', ids.get(p), [...kidsOf(p)].map(serialize).filter((c) => c !== null)]);
       for (const [el, name] of fixAttrs) if (ids.has(el) && !(name === 'value' && isPassword(el))) out.push(['attr', ids.get(el), name, attr(el, name)]);
       for (const t of fixTexts) if (ids.has(t)) out.push(['text', ids.get(t), t.data]);
     }

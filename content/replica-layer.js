@@ -677,7 +677,7 @@ function paranoidReplicaLayer(init) {
   for (const name of ['focus', 'blur']) {
     Object.defineProperty(H, name, {
       configurable: true, writable: true,
-      value: { [name](options) { if (inPage(this) && this !== doc && this !== win) press(this, `${name}()`, name, name === 'focus' && options !== null && typeof options === 'object' ? { preventScroll: options.preventScroll === true } : null); } }[name],
+      value: { [name](options) { if (inPage(this)) press(this, `${name}()`, name, name === 'focus' && options !== null && typeof options === 'object' ? { preventScroll: options.preventScroll === true } : null); } }[name],
     });
   }
   /** The plain fields of a replica event that the page's copy is made from. */
