@@ -297,11 +297,17 @@ function paranoidReplicaLayer(init) {
       } else if (kind === 'view') {
         if (op[1] !== null && typeof op[1] === 'object') view = op[1];
       } else if (kind === 'ready') {
-        const was = readyState;
-        readyState = op[1];
+        // Each state the page passed, in the browser's order: `readystatechange`, then
+        // DOMContentLoaded (interactive) or the window's `load` (complete).
+        const states = ['loading', 'interactive', 'complete'];
+        const to = states.indexOf(op[1]);
         muted = false;
-        if (was === 'loading' && readyState !== 'loading') doc.dispatchEvent(new impl.Event('DOMContentLoaded', { bubbles: true }));
-        if (readyState === 'complete' && was !== 'complete') win.dispatchEvent(new impl.Event('load', {}));
+        for (let i = states.indexOf(readyState) + 1; to > 0 && i <= to; i++) {
+          readyState = states[i];
+          doc.dispatchEvent(new impl.Event('readystatechange', {}));
+          if (readyState === 'interactive') doc.dispatchEvent(new impl.Event('DOMContentLoaded', { bubbles: true }));
+          else win.dispatchEvent(new impl.Event('load', {}));
+        }
         muted = true;
       }
     }

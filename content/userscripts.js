@@ -333,9 +333,6 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       // Without "reads this page" the replica is an empty head and body: made when the page has them.
       const early = usesPage(script) && (script.runAt === 'document-start' || (script.page.read === true && document.documentElement !== null));
       if (early && !await openReplica()) return;
-      await paranoidRunAtReached(script.runAt);
-      if (usesPage(script) && !early && !await openReplica()) return;
-      if (early && script.runAt !== 'document-start') await replica.catchUp();
       // The values, read as the script starts, and kept current: changes made elsewhere (another
       // tab of the script's) reach the sandbox as they are stored.
       const values = paranoidValuesReader(script, grants);
@@ -353,11 +350,29 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       const parts = [{ text: `paranoidUserscriptPrelude(JSON.parse(${JSON.stringify(JSON.stringify(gm))}));`, file: 'paranoid:gm-prelude', digest: null, sourceMap: null, original: null }];
       parts.push(...script.code);
       sandboxes.set(script.id, sandbox);
-      update({ status: 'running' });
-      for (const [i, part] of parts.entries()) {
-        if (!await runPart(part.text, part.file, { prebuilt: part.digest !== null, sourceMap: part.sourceMap, original: part.original })) return;
-        if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
+      const runParts = async (from, to) => {
+        for (let i = from; i < to; i++) {
+          const part = parts[i];
+          if (!await runPart(part.text, part.file, { prebuilt: part.digest !== null, sourceMap: part.sourceMap, original: part.original })) return false;
+          if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
+        }
+        return true;
+      };
+      // With a replica made while the page loads, the GM API and the `@require`s run then too, as
+      // a library in the page's <head> does (before the <body> is parsed: jQuery hears
+      // DOMContentLoaded from the replica); only the script itself waits for its run-at. A
+      // library's start-up (jQuery's: 30-50 ms) is then no longer between DOMContentLoaded and
+      // the script's first change. Other scripts run everything at their run-at.
+      const libraries = parts.length - 1;
+      if (early) {
+        update({ status: 'running' });
+        if (!await runParts(0, libraries)) return;
       }
+      await paranoidRunAtReached(script.runAt);
+      if (usesPage(script) && !early && !await openReplica()) return;
+      if (early && script.runAt !== 'document-start') await replica.catchUp();
+      if (!early) update({ status: 'running' });
+      if (!await runParts(early ? libraries : 0, parts.length)) return;
       if (replica !== null && script.runAt === 'document-start') replica.ready();
       update({ status: 'ran' });
       outcome(script, 'ran', '');

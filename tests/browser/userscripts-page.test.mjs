@@ -1007,7 +1007,7 @@ setTimeout(() => {
       await session.setStorage((a) => ({ [`paranoid:us:script:${still.id}`]: { ...a[`paranoid:us:script:${still.id}`], enabled: false } }));
     });
 
-    it('gives a script the whole page at its run-at when the page was still loading as its sandbox opened', async () => {
+    it('gives a script the whole page at its run-at when the page was still loading as its sandbox opened, its @require running meanwhile', async () => {
       // The page sends its start, then its rest 1.5 s later: the sandboxes open, and their
       // replicas are made, in between; the page's own script changes what came first, and a
       // slow image holds the load back past DOMContentLoaded.
@@ -1020,8 +1020,18 @@ setTimeout(() => {
       server.handle('/slow/image.png', (req, res) => {
         setTimeout(() => { res.writeHead(404, { 'cache-control': 'no-store' }); res.end(); }, 700);
       });
-      const reader = (runAt, key) => header([`@name Slow ${runAt}`, '@namespace paranoid-page', '@version 1', `@match ${server.origin}/slow/*`, `@run-at ${runAt}`, '@grant none']) + `
+      // A library in @require, as one in the page's <head>: it runs while the page loads and
+      // hears the page get to DOMContentLoaded (and load), in the browser's order.
+      const LIB = `var libSeen = { state: document.readyState, parsed: document.getElementById('late') !== null, heard: [] };
+document.addEventListener('readystatechange', function () { libSeen.heard.push('readystatechange ' + document.readyState); });
+document.addEventListener('DOMContentLoaded', function () { libSeen.heard.push('DOMContentLoaded ' + document.readyState); });
+window.addEventListener('load', function () { libSeen.heard.push('load ' + document.readyState); });
+`;
+      server.serve('/lib/slow-lib.js', 'text/javascript; charset=utf-8', LIB);
+      const reader = (runAt, key) => header([`@name Slow ${runAt}`, '@namespace paranoid-page', '@version 1', `@match ${server.origin}/slow/*`, `@run-at ${runAt}`,
+        `@require ${server.origin}/lib/slow-lib.js#sha256=${sha256(LIB)}`, '@grant none']) + `
 const seen = {
+  lib: JSON.parse(JSON.stringify(libSeen)),
   state: document.readyState,
   late: document.querySelectorAll('#late li').length,
   last: document.querySelector('#late li:last-child')?.dataset.n ?? null,
@@ -1046,8 +1056,10 @@ document.body.setAttribute('data-${key}', JSON.stringify(seen));
         await sleep(100);
       }
       const expected = { late: 200, last: '199', gone: true, head: 'changed', first: 'renamed', image: true };
-      assert.deepEqual(JSON.parse(s.end ?? 'null'), { state: 'interactive', ...expected }, 'document-end: the page as parsed');
-      assert.deepEqual(JSON.parse(s.idle ?? 'null'), { state: 'complete', ...expected }, 'document-idle: the page as loaded');
+      const parsed = ['readystatechange interactive', 'DOMContentLoaded interactive'];
+      const lib = (heard) => ({ state: 'loading', parsed: false, heard });
+      assert.deepEqual(JSON.parse(s.end ?? 'null'), { lib: lib(parsed), state: 'interactive', ...expected }, 'document-end: the page as parsed; its library ran while it loaded');
+      assert.deepEqual(JSON.parse(s.idle ?? 'null'), { lib: lib([...parsed, 'readystatechange complete', 'load complete']), state: 'complete', ...expected }, 'document-idle: the page as loaded');
       for (const id of installed) await session.setStorage((a) => ({ [`paranoid:us:script:${id}`]: { ...a[`paranoid:us:script:${id}`], enabled: false } }));
     });
   });
