@@ -553,7 +553,7 @@ function paranoidReplicaHost({ read, write, press, navigate, post }) {
     const init = { view: window };
     for (const k of policy.pressEventFields) {
       const v = fields[k];
-      if (typeof v === 'string' ? v.length <= 1000 : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean') init[k] = v;
+      if (typeof v === 'string' ? v.length <= limits.pressFieldChars : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean') init[k] = v;
     }
     // A click is always cancelable here, so that one that may not leave can be cancelled.
     if (type === 'click') init.cancelable = true;
@@ -775,7 +775,7 @@ function paranoidReplicaInit(host, root, { read, write, press, navigate }, { run
   const dom = paranoidPolicy().dom;
   const limits = paranoidPolicy().userscripts;
   return {
-    read, write, press, navigate, events: dom.events, root, pressEvents: dom.pressEvents, pressEventFields: dom.pressEventFields,
+    read, write, press, navigate, events: dom.events, root, pressEvents: dom.pressEvents, pressEventFields: dom.pressEventFields, pressFieldChars: dom.limits.pressFieldChars,
     alertsPerMinute: limits.alertsPerMinute, alertTextMax: limits.alertTextMax,
     location: read ? host.place() : host.origin(), historyLength: read ? history.length : 1, urlchange, view: host.view(),
     readyState: runAt === 'document-start' ? 'loading' : document.readyState,

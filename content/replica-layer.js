@@ -24,7 +24,7 @@
 
 /**
  * @param {{ read: boolean, write: boolean, events: string[], root: { i: number, a: [string, string][] },
- *   navigate: boolean, press: boolean, pressEvents: string[], pressEventFields: string[],
+ *   navigate: boolean, press: boolean, pressEvents: string[], pressEventFields: string[], pressFieldChars: number,
  *   location: Record<string, string>, historyLength: number, urlchange: boolean,
  *   readyState: string, opsPerMessage: number, messageChars: number, alertsPerMinute: number,
  *   alertTextMax: number, view: object | null,
@@ -691,7 +691,7 @@ function paranoidReplicaLayer(init) {
     const out = { type: event.type };
     for (const k of init.pressEventFields) {
       const v = event[k];
-      if (typeof v === 'string' ? v.length <= 1000 : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean') out[k] = v;
+      if (typeof v === 'string' ? v.length <= init.pressFieldChars : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean') out[k] = v;
     }
     return out;
   };

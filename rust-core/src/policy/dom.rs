@@ -380,6 +380,9 @@ pub const PRESS_EVENT_FIELDS: &[&str] = &[
     "pointerType",
     "isPrimary",
 ];
+/// The longest string field of a pressed event (`key`, `data`, …): a key is a few characters,
+/// an input event's text a paste at most; the page's listeners get nothing longer.
+pub const PRESS_FIELD_CHARS: usize = 1000;
 /// How many presses a script may make a second: each runs the page's own listeners in the
 /// page's main thread, so a loop of them cannot hold it for long. Reasoned, not measured: far
 /// above a script that opens a thread's replies or fills a form.
@@ -599,6 +602,7 @@ pub fn tables() -> Value {
             "replicaOpsPerMessage": REPLICA_OPS_PER_MESSAGE,
             "replicaMessageChars": REPLICA_MESSAGE_CHARS,
             "pressesPerSecond": PRESSES_PER_SECOND,
+            "pressFieldChars": PRESS_FIELD_CHARS,
         },
         "refused": REFUSED.iter().map(|(element, name, why)| json!({ "element": element, "name": name, "why": why })).collect::<Vec<_>>(),
     })

@@ -201,6 +201,7 @@ mod tests {
         "dom.limits.replicaOpsPerMessage",
         "dom.limits.replicaMessageChars",
         "dom.limits.pressesPerSecond",
+        "dom.limits.pressFieldChars",
         "protocol",
         "pageScripts.maxBytes",
         "pageScripts.defaultCpuMs",
