@@ -17,7 +17,9 @@
  */
 function paranoidExcerpt(source, line, column) {
   const lines = source.split(/\r\n|\n|\r|\u2028|\u2029/);
-  const text = (lines[line - 1] ?? '').slice(0, 300);
+  const whole = lines[line - 1] ?? '';
+  // A line can be kilobytes (an `@icon` as a `data:` image): its start, marked as cut.
+  const text = whole.length > 300 ? `${whole.slice(0, 300)}…` : whole;
   const caret = column ? `${text.slice(0, column - 1).replace(/[^\t]/g, ' ')}^` : '';
   return { text, caret };
 }

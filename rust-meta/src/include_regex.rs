@@ -230,6 +230,46 @@ fn check_class_set(
     }
 }
 
+/// `^(https?:)?\/\/…`, which scripts write to match a URL with or without its scheme: a URL the
+/// browser reports always has one, so this is `^(https?):\/\/…`, and it is read so (the group
+/// without its `:`, then the `:`). Anything else is left as it is.
+fn optional_scheme_first(items: &mut Vec<Ast>) {
+    let is_char = |ast: &Ast, c: char| matches!(ast, Ast::Literal(l) if l.c == c);
+    if items.len() < 3 || !is_char(&items[1], '/') || !is_char(&items[2], '/') {
+        return;
+    }
+    let Ast::Repetition(repetition) = &items[0] else {
+        return;
+    };
+    let optional = matches!(
+        repetition.op.kind,
+        ast::RepetitionKind::ZeroOrOne
+            | ast::RepetitionKind::Range(ast::RepetitionRange::Bounded(0, 1))
+    );
+    let Ast::Group(group) = &*repetition.ast else {
+        return;
+    };
+    let Ast::Concat(concat) = &*group.ast else {
+        return;
+    };
+    let Some((last, scheme)) = concat.asts.split_last() else {
+        return;
+    };
+    if !optional || !repetition.greedy || !is_char(last, ':') || scheme.is_empty() {
+        return;
+    }
+    let colon = last.clone();
+    let scheme = Ast::group(ast::Group {
+        span: group.span,
+        kind: group.kind.clone(),
+        ast: Box::new(Ast::concat(ast::Concat {
+            span: concat.span,
+            asts: scheme.to_vec(),
+        })),
+    });
+    items.splice(0..1, [scheme, colon]);
+}
+
 /// Splits one branch into its scheme, host and path at the top-level `://` and the first
 /// top-level `/` after it, and compiles each part.
 fn split_branch(branch: &Ast, case_insensitive: bool) -> Result<Branch, PatternError> {
@@ -245,6 +285,9 @@ fn split_branch(branch: &Ast, case_insensitive: bool) -> Result<Branch, PatternE
         items.remove(0);
     }
     let is_char = |ast: &Ast, c: char| matches!(ast, Ast::Literal(l) if l.c == c);
+    if anchored {
+        optional_scheme_first(&mut items);
+    }
     let Some(separator) = items
         .windows(3)
         .position(|w| is_char(&w[0], ':') && is_char(&w[1], '/') && is_char(&w[2], '/'))
@@ -263,8 +306,6 @@ fn split_branch(branch: &Ast, case_insensitive: bool) -> Result<Branch, PatternE
         .map(|at| after.split_off(at));
     let host = after;
 
-    let is_assertion =
-        |ast: &Ast, kind: AssertionKind| matches!(ast, Ast::Assertion(a) if a.kind == kind);
     let anywhere = |parts: &[&[Ast]], kind: &AssertionKind| {
         parts
             .iter()
@@ -277,21 +318,11 @@ fn split_branch(branch: &Ast, case_insensitive: bool) -> Result<Branch, PatternE
     {
         return err("`^` may only start the regular expression (or a branch of it)");
     }
-    let path_ends_with_dollar = path
-        .as_ref()
-        .and_then(|p| p.last())
-        .is_some_and(|last| is_assertion(last, AssertionKind::EndLine));
-    let dollar_elsewhere = anywhere(&[&scheme, &host], &AssertionKind::EndLine)
-        || path.as_deref().is_some_and(|p| {
-            let inner = if path_ends_with_dollar {
-                &p[..p.len() - 1]
-            } else {
-                p
-            };
-            anywhere(&[inner], &AssertionKind::EndLine)
-        });
-    if dollar_elsewhere {
-        return err("`$` may only end the regular expression (or a branch of it), after a path");
+    // In the path, `$` is the end of the path and query, which the path's expression is matched
+    // against: the end of the URL as `RegExp` reads it, but for a fragment (as at the end of
+    // it). `(\?|$)` after a path is common. Before the path it would end the URL at its host.
+    if anywhere(&[&scheme, &host], &AssertionKind::EndLine) {
+        return err("`$` may only be in the path of the regular expression (or of a branch of it)");
     }
     if path
         .as_deref()
@@ -535,6 +566,32 @@ mod tests {
         (r"/^https:\/\/x\.com\/a{2,3}$/", "https://x.com/aaaa", false),
         (r"/^https:\/\/x\.com\/[\w-]+$/", "https://x.com/a-b_c", true),
         (r"/^https:\/\/x\.com\/[\w-]+$/", "https://x.com/a.b", false),
+        // A scheme that may be left out, as a protocol-relative address: a URL has one.
+        (
+            r"/^(https?:)?\/\/(www\.)?example\.com\//",
+            "https://www.example.com/",
+            true,
+        ),
+        (
+            r"/^(https?:)?\/\/(www\.)?example\.com\//",
+            "http://example.com/a",
+            true,
+        ),
+        (
+            r"/^(https?:)?\/\/(www\.)?example\.com\//",
+            "ftp://example.com/",
+            false,
+        ),
+        (
+            r"/^(https?:)?\/\/example\.com\//",
+            "https://evil.test/?//example.com/",
+            false,
+        ),
+        (
+            r"/^(?:https?:)?\/\/example\.com\//",
+            "https://example.com/",
+            true,
+        ),
     ];
 
     #[test]
@@ -550,11 +607,14 @@ mod tests {
         for (text, says) in [
             (r"/example\.com/", r"`:\/\/`"),
             (r"/(https:\/\/example\.com\/)/", r"`:\/\/`"),
+            (r"/(https?:)?\/\/example\.com\//", r"`:\/\/`"),
+            (r"/^(https?:)*\/\/example\.com\//", r"`:\/\/`"),
+            (r"/^(http:|https:)?\/\/example\.com\//", r"`:\/\/`"),
             (r"/^https:\/\/^evil\.com\//", "`^` may only start"),
             (r"/^https:\/\/(^evil|x)\.com\//", "`^` may only start"),
-            (r"/^https:\/\/x\.com$/", "`$` may only end"),
+            (r"/^https:\/\/x\.com$/", "`$` may only be in the path"),
+            (r"/^https:\/\/x\.com($|\/)/", "`$` may only be in the path"),
             (r"/^https:\/\/x\.com\/a$|b/", r"`:\/\/`"),
-            (r"/^https:\/\/x\.com\/$b/", "`$` may only end"),
             (r"/^https:\/\/x\.com\/#top/", "fragment"),
             (r"/^https:\/\/x\.com\/(?=a)/", "cannot be read"),
             (r"/^https:\/\/x\.com\/(a)\1/", "cannot be read"),

@@ -246,11 +246,24 @@ impl Reader {
             return;
         }
         if value.len() > MAX_VALUE_BYTES {
-            self.error(
-                line,
-                Some(key),
-                format!("the value is longer than {MAX_VALUE_BYTES} bytes"),
-            );
+            // A key Paranoid reads is refused; one it only lists (`@icon` as a `data:` image,
+            // which many scripts embed) is left out, which changes nothing the script does.
+            if is_known(base) {
+                self.error(
+                    line,
+                    Some(key),
+                    format!("the value is longer than {MAX_VALUE_BYTES} bytes"),
+                );
+            } else {
+                self.warn(
+                    line,
+                    Some(key),
+                    format!(
+                        "the value is longer than {MAX_VALUE_BYTES} bytes: Paranoid does not use \
+                         `@{base}`, so it is left out"
+                    ),
+                );
+            }
             return;
         }
         if let Some(c) = value.chars().find(|c| c.is_control() && *c != '\t') {
@@ -269,6 +282,21 @@ impl Reader {
             None => value,
             // A name is what the user recognises a script by (and its id is made of the name and
             // namespace): one that reads as another, or two that look alike, are refused.
+            // A translated name is only another label for the script: one with an invisible
+            // character (Telugu and Kannada, among others, write U+200C inside words) is left
+            // out, and the script goes by its other names.
+            Some(c) if base == "name" && locale.is_some() => {
+                self.warn(
+                    line,
+                    Some(key),
+                    format!(
+                        "the value contains {}, an invisible formatting character: this \
+                         translation of the name is left out",
+                        describe_invisible(c)
+                    ),
+                );
+                return;
+            }
             Some(c) if matches!(base, "name" | "namespace" | "version") => {
                 self.error(
                     line,
@@ -350,17 +378,19 @@ impl Reader {
                     *slot = Some(value.to_string());
                 }
             }
-            "match" | "exclude-match" => match MatchPattern::parse(value) {
-                Ok(p) => {
-                    let meta = &mut self.report.metadata;
-                    if base == "match" {
-                        meta.matches.push(p)
-                    } else {
-                        meta.exclude_matches.push(p)
+            "match" | "exclude-match" => {
+                match MatchPattern::parse(&self.http_either(line, key, value)) {
+                    Ok(p) => {
+                        let meta = &mut self.report.metadata;
+                        if base == "match" {
+                            meta.matches.push(p)
+                        } else {
+                            meta.exclude_matches.push(p)
+                        }
                     }
+                    Err(e) => self.error(line, Some(key), e.to_string()),
                 }
-                Err(e) => self.error(line, Some(key), e.to_string()),
-            },
+            }
             "include" => match IncludeGlob::parse(value) {
                 Ok(g) => self.report.metadata.includes.push(g),
                 Err(e) => self.error(line, Some(key), e.to_string()),
@@ -387,6 +417,17 @@ impl Reader {
                     "document-start" => RunAt::DocumentStart,
                     "document-end" => RunAt::DocumentEnd,
                     "document-idle" => RunAt::DocumentIdle,
+                    // Not a value any manager documents, but written by scripts that mean the
+                    // page's DOMContentLoaded.
+                    "document-ready" => {
+                        self.warn(
+                            line,
+                            Some(key),
+                            "`document-ready` runs at document-end here, when the page is parsed \
+                             (DOMContentLoaded)",
+                        );
+                        RunAt::DocumentEnd
+                    }
                     "document-body" => {
                         self.warn(
                             line,
@@ -475,6 +516,22 @@ impl Reader {
                 self.other(line, key, value)
             }
             _ => self.other(line, key, value),
+        }
+    }
+
+    /// `http*://…` as Tampermonkey reads it in a match pattern: http or https, which the
+    /// pattern's `*` scheme is; any other value as it is.
+    fn http_either(&mut self, line: u32, key: &str, value: &str) -> String {
+        match value.get(..8) {
+            Some(head) if head.eq_ignore_ascii_case("http*://") => {
+                self.warn(
+                    line,
+                    Some(key),
+                    "`http*` is read as `*`: http and https, as Tampermonkey reads it",
+                );
+                format!("*://{}", &value[8..])
+            }
+            _ => value.to_string(),
         }
     }
 

@@ -208,6 +208,22 @@ fn the_block_itself_must_be_well_formed() {
     assert!(r.errors[0].message.contains("control character"));
     let r = parse(&script(&[&format!("@name {}", "x".repeat(5000))]));
     assert!(r.errors[0].message.contains("longer than"));
+    let r = parse(&script(&[
+        "@name x",
+        &format!("@require https://a.example/{}.js", "x".repeat(5000)),
+    ]));
+    assert!(r.errors[0].message.contains("longer than"));
+    // A key Paranoid does not read (an `@icon` embedded as a `data:` image) is left out instead.
+    let icon = format!("@icon data:image/png;base64,{}", "A".repeat(6000));
+    let r = ok(&["@name x", &icon, "@match https://a.example/*"]);
+    assert!(r.metadata.other.iter().all(|o| o.key != "icon"));
+    assert!(
+        r.warnings.iter().any(|w| w.key.as_deref() == Some("icon")
+            && w.message.contains("longer than")
+            && w.message.contains("left out")),
+        "{:?}",
+        r.warnings
+    );
     let many: Vec<String> = (0..1500).map(|i| format!("@tag t{i}")).collect();
     let many: Vec<&str> = std::iter::once("@name x")
         .chain(many.iter().map(String::as_str))
@@ -320,6 +336,36 @@ fn where_a_script_runs() {
 }
 
 #[test]
+fn an_http_star_scheme_is_read_as_http_or_https() {
+    // Tampermonkey's `http*://` in a match pattern: the pattern's own `*` scheme, said so.
+    let r = ok(&[
+        "@name x",
+        "@match http*://a.example/*",
+        "@exclude-match HTTP*://a.example/private/*",
+    ]);
+    let m = &r.metadata;
+    for (url, want) in [
+        ("https://a.example/x", true),
+        ("http://a.example/x", true),
+        ("https://a.example/private/x", false),
+        ("http://a.example/private/x", false),
+        ("ws://a.example/x", false),
+        ("ftp://a.example/x", false),
+        ("https://b.example/x", false),
+    ] {
+        assert_eq!(m.runs_on(url), want, "{url}");
+    }
+    assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
+    assert!(r
+        .warnings
+        .iter()
+        .all(|w| w.message.contains("http and https")));
+    // Other schemes with a star stay refused.
+    assert!(first_error(&["@name x", "@match h*://a.example/*"]).contains("unknown scheme"));
+    assert!(first_error(&["@name x", "@match https*://a.example/*"]).contains("unknown scheme"));
+}
+
+#[test]
 fn an_exclude_without_a_host_is_read_on_the_whole_url() {
     let r = ok(&[
         "@name x",
@@ -370,6 +416,18 @@ fn run_at_document_body_and_sandbox_keys_are_explained() {
     assert!(w[1].contains("`@sandbox JavaScript` is not read"), "{w:?}");
     assert!(w[2].contains("never in the page"), "{w:?}");
     assert!(first_error(&["@name x", "@run-at context-menu"]).contains("not a time"));
+    // Written by scripts that mean DOMContentLoaded.
+    let r = ok(&[
+        "@name x",
+        "@match https://a.example/*",
+        "@run-at document-ready",
+    ]);
+    assert_eq!(r.metadata.run_at, RunAt::DocumentEnd);
+    assert!(
+        r.warnings[0].message.contains("document-end"),
+        "{:?}",
+        r.warnings
+    );
 }
 
 #[test]
@@ -420,7 +478,7 @@ fn invisible_formatting_characters_are_refused_in_names_and_shown_in_description
         '\u{200E}', '\u{200F}', '\u{061C}',
     ] {
         let code = format!("U+{:04X}", c as u32);
-        for key in ["@name", "@namespace", "@name:fr", "@version"] {
+        for key in ["@name", "@namespace", "@version"] {
             let other_name = if key == "@name" { "" } else { "@name Fine" };
             let line = format!("{key} Ad{c}block");
             let lines: Vec<&str> = [other_name, line.as_str(), "@match https://a.example/*"]
@@ -431,6 +489,26 @@ fn invisible_formatting_characters_are_refused_in_names_and_shown_in_description
             assert!(message.contains(&code), "{key} {code}: {message}");
             assert!(message.contains("invisible"), "{key} {code}: {message}");
         }
+        // A translated name with one is left out (Telugu and Kannada write U+200C inside
+        // words): the script goes by its other names, and a warning says so.
+        let line = format!("@name:te Ad{c}block");
+        let r = ok(&[
+            "@name Fine",
+            &line,
+            "@name:fr Bien",
+            "@match https://a.example/*",
+        ]);
+        assert!(!r.metadata.localized_names.contains_key("te"));
+        assert_eq!(r.metadata.localized_names["fr"], "Bien");
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.key.as_deref() == Some("name:te")
+                    && w.message.contains(&code)
+                    && w.message.contains("left out")),
+            "{:?}",
+            r.warnings
+        );
         // In a description it is shown where it was, as text, and a warning says so.
         let line = format!("@description Blocks{c} ads");
         let r = ok(&["@name Fine", &line, "@match https://a.example/*"]);

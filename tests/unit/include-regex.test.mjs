@@ -47,6 +47,8 @@ const PLAIN = [
   String.raw`/^https:\/\/example\.com\/(a|b)+?c/`,
   String.raw`/^http:\/\/127\.0\.0\.1:\d+\/app\//`,
   String.raw`/^https:\/\/example\.com\/$/`,
+  String.raw`/^https:\/\/example\.com\/search(\?|$)/`,
+  String.raw`/^(https?:)?\/\/(www\.)?example\.com\/a($|\/)/`,
 ];
 // Rules a manager reads more widely than Paranoid: unanchored, host with `.*`, no path.
 const LOOSE = [
@@ -60,7 +62,7 @@ const LOOSE = [
 ];
 
 const HOSTS = ['example.com', 'www.example.com', 'a.example.com', 'EXAMPLE.com', 'example.com.evil.test', 'evil.test', 'other.com', '127.0.0.1:8080', 'example.com:8443'];
-const PATHS = ['/', '/a', '/A', '/app/42', '/app/x', '/search?q=cats', '/search?q=', '/abac', '/p', '/pq', '/x',
+const PATHS = ['/', '/a', '/A', '/a/b', '/search', '/app/42', '/app/x', '/search?q=cats', '/search?q=', '/abac', '/p', '/pq', '/x',
   '/?next=https://example.com/', '/https://example.com/', '/x.example.com/', '/redirect?u=http://www.example.com/a'];
 const URLS = [];
 for (const scheme of ['https', 'http', 'ftp']) {
