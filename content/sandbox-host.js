@@ -149,10 +149,12 @@ function paranoidSandboxHandle(post, options, teardown) {
      * code, before anything untrusted (the frame gives it the set-up budget until the first
      * request without it). `prebuilt`: code transpiled before (the kernel loads it as it is only
      * if its SHA-256 is one the build recorded or `configure` named), with its `sourceMap` and
-     * the `original` it was made from (the text its functions' `toString` shows).
+     * the `original` it was made from (the text its functions' `toString` shows). `userscript`:
+     * a userscript's own text, transpiled wrapped in a function, as the managers run one.
      */
-    run: (source, filename, { setup = false, prebuilt = false, sourceMap = null, original = null } = {}) => request({
+    run: (source, filename, { setup = false, prebuilt = false, sourceMap = null, original = null, userscript = false } = {}) => request({
       type: 'run', source, filename, ...(setup ? { setup: true } : {}), ...(prebuilt ? { prebuilt: true, sourceMap, original } : {}),
+      ...(userscript ? { userscript: true } : {}),
     }),
     /** JSON texts of the named globals, and the missing globals the scripts reached for. */
     report: (names) => request({ type: 'report', names }),

@@ -295,8 +295,8 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       }
       // The DOM library loads while the page does: it needs nothing of the page.
       const fail = (status, reason) => { update({ status, reason }); if (status !== 'killed') outcome(script, status, reason); };
-      const runPart = async (text, file, { setup = false, prebuilt = false, sourceMap = null, original = null } = {}) => {
-        const result = await sandbox.run(text, file, { setup, prebuilt, sourceMap, original });
+      const runPart = async (text, file, { setup = false, prebuilt = false, sourceMap = null, original = null, userscript = false } = {}) => {
+        const result = await sandbox.run(text, file, { setup, prebuilt, sourceMap, original, userscript });
         if (result.status === 'rejected') {
           update({ status: 'rejected', diagnostics: result.diagnostics, reason: `${file}: ${result.diagnostics?.[0]?.message ?? 'rejected'}` });
           outcome(script, 'rejected', result.diagnostics?.[0]?.message);
@@ -353,7 +353,9 @@ async function paranoidUserscripts(site, registry, asked, open = openSandbox) {
       const runParts = async (from, to) => {
         for (let i = from; i < to; i++) {
           const part = parts[i];
-          if (!await runPart(part.text, part.file, { prebuilt: part.digest !== null, sourceMap: part.sourceMap, original: part.original })) return false;
+          // The script's own text (the last part) runs wrapped in a function, as the managers
+          // run it: a top-level `return` ends it. Its stored build was made so too.
+          if (!await runPart(part.text, part.file, { prebuilt: part.digest !== null, sourceMap: part.sourceMap, original: part.original, userscript: i === parts.length - 1 })) return false;
           if (i === 0) values.follow((changed) => sandbox.post({ values: changed }));
         }
         return true;

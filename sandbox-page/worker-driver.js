@@ -352,7 +352,8 @@ globalThis.paranoidWorkerDriver = function paranoidWorkerDriver({ kernel, policy
       const prebuilt = message.type === 'run' && message.prebuilt === true;
       const sourceMap = prebuilt && typeof message.sourceMap === 'string' ? message.sourceMap : null;
       const original = prebuilt && typeof message.original === 'string' ? message.original : null;
-      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime, prebuilt, sourceMap, original }]);
+      const userscript = message.type === 'run' && message.userscript === true;
+      apply(workerPost, worker, [{ type: message.type, id: message.id, source: message.source, filename: message.filename, names: message.names, json: message.json, hostTime: message.hostTime, prebuilt, sourceMap, original, userscript }]);
     } else if (message.type === 'kill') {
       kill(String(message.reason || 'killed by the host'));
     }

@@ -32,8 +32,9 @@ const paranoidBuildInputs = (record) => paranoidSha256Hex(JSON.stringify(paranoi
 async function paranoidBuildUserscript(record) {
   const texts = paranoidBuildTexts(record);
   const parts = [];
-  for (const text of texts) {
-    const out = await paranoidWasmCall('core', 'paranoid_transpile', text, 0);
+  for (const [i, text] of texts.entries()) {
+    // The script's own text, last, as the managers run it: wrapped in a function.
+    const out = await paranoidWasmCall('core', i === texts.length - 1 ? 'paranoid_transpile_userscript' : 'paranoid_transpile', text, 0);
     if (!out.ok || typeof out.code !== 'string') return null;
     parts.push({ code: out.code, digest: await paranoidSha256Hex(out.code), sourceMap: typeof out.sourceMap === 'string' ? out.sourceMap : null });
   }

@@ -82,7 +82,8 @@ async function paranoidAnalyseUserscript(source) {
     return { ok: false, meta: null, vet: { ok: false, diagnostics: [] }, downloads: [], refusals: ['the script contains a lone surrogate (text that is not valid Unicode)'] };
   }
   const meta = await paranoidWasmCall('meta', 'paranoid_userscript', source);
-  const vet = await paranoidWasmCall('core', 'paranoid_vet', source, 0);
+  // As it runs: wrapped in a function, as the managers run a script (a top-level `return` ends it).
+  const vet = await paranoidWasmCall('core', 'paranoid_vet_userscript', source, 0);
   if (!meta.ok) refusals.push(`its metadata has ${meta.errors.length} error${meta.errors.length === 1 ? '' : 's'}`);
   if (!vet.ok) refusals.push(`its code is refused (${vet.diagnostics.length} problem${vet.diagnostics.length === 1 ? '' : 's'})`);
   const downloads = [];

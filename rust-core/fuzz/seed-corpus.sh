@@ -52,6 +52,8 @@ snippet reserved '__paranoid_scope__.x;'
 snippet nesting '((((((((((((((((((((1))))))))))))))))))));'
 # A declaration that binds no name (once kept as a `var` outside every function).
 snippet empty-patterns 'var {} = o; var [] = o; let {} = o; { var {} = o; } for (var {} of x) ;'
+# A userscript's early return (read as a userscript's body, it is the wrapper's).
+snippet top-level-return 'if (location.host !== "a.example") return; for (;;) { try { return 1; } finally { f(); } }'
 
 # The `function` target: kind byte, then parameters and body separated by 0xFF bytes.
 printf '\000a, b\377return a + b' > "$function/normal"

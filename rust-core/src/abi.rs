@@ -35,6 +35,9 @@ use crate::{EsLevel, FunctionKind, Options, Transpiled};
 pub(crate) enum Request {
     Vet,
     Transpile,
+    /// Vet or transpile a userscript's own text, run wrapped in a function ([`crate::Body`]).
+    VetUserscript,
+    TranspileUserscript,
     /// The text of an indirect `eval` ([`crate::transpile_eval`]).
     Eval,
     PageUse,
@@ -56,20 +59,31 @@ fn options(level: u32) -> Result<Options, String> {
             .get(n as usize - 1)
             .ok_or_else(|| format!("unknown language level #{n}"))?,
     };
-    Ok(Options { level })
+    Ok(Options {
+        level,
+        ..Options::default()
+    })
 }
 
 /// Answers one request as JSON. Never panics on malformed input: a caller error becomes an
 /// `internal` diagnostic, so that nothing runs.
 pub(crate) fn answer(request: Request, level: u32, input: &[u8]) -> String {
     let outcome = (|| -> Result<serde_json::Value, Vec<Diagnostic>> {
-        let options = options(level).map_err(internal)?;
+        let mut options = options(level).map_err(internal)?;
+        if matches!(
+            request,
+            Request::VetUserscript | Request::TranspileUserscript
+        ) {
+            options.body = crate::Body::Userscript;
+        }
         Ok(match request {
-            Request::Vet => {
+            Request::Vet | Request::VetUserscript => {
                 let diagnostics = crate::vet(utf8(input)?, &options);
                 serde_json::json!({ "ok": diagnostics.is_empty(), "diagnostics": diagnostics })
             }
-            Request::Transpile => transpiled(crate::transpile(utf8(input)?, &options)?),
+            Request::Transpile | Request::TranspileUserscript => {
+                transpiled(crate::transpile(utf8(input)?, &options)?)
+            }
             Request::Eval => transpiled(crate::transpile_eval(utf8(input)?, &options)?),
             Request::Sha256 => {
                 use sha2::Digest;
@@ -221,6 +235,18 @@ mod exports {
     #[no_mangle]
     pub extern "C" fn paranoid_transpile(len: u32, level: u32) -> u32 {
         respond(Request::Transpile, len, level)
+    }
+
+    /// A userscript's own text, vetted as the managers run it: wrapped in a function.
+    #[no_mangle]
+    pub extern "C" fn paranoid_vet_userscript(len: u32, level: u32) -> u32 {
+        respond(Request::VetUserscript, len, level)
+    }
+
+    /// A userscript's own text, transpiled wrapped in a function.
+    #[no_mangle]
+    pub extern "C" fn paranoid_transpile_userscript(len: u32, level: u32) -> u32 {
+        respond(Request::TranspileUserscript, len, level)
     }
 
     /// The text of an indirect `eval`: a script whose completion values go to the runtime.

@@ -39,6 +39,7 @@ pub use eval::transpile_eval;
 pub use function::{handed_over, transpile_function, FunctionKind};
 pub use level::EsLevel;
 pub use page_use::{page_use, PageUse};
+pub use parse::Body;
 pub use source::LineIndex;
 pub use source_text::{source_key, without_marks, MARK_MAX_LEN};
 pub use verify::{check_output, free_identifiers};
@@ -48,6 +49,9 @@ pub use verify::{check_output, free_identifiers};
 pub struct Options {
     /// The newest syntax allowed (default: ES2023).
     pub level: EsLevel,
+    /// What the text is the body of: a classic script (the default), or a userscript, run as
+    /// the managers run one, wrapped in a function.
+    pub body: Body,
 }
 
 /// A transpiled script and its source map (JSON) back to the original text.
@@ -67,7 +71,7 @@ pub fn vet(source: &str, options: &Options) -> Vec<Diagnostic> {
     let lines = LineIndex::new(source);
     // The rewrite finds some refusals too (top-level redeclarations), so vetting runs it.
     let outcome = guarded(&lines, || {
-        let parsed = parse::parse(source, &lines)?;
+        let parsed = parse_as(source, &lines, options.body)?;
         vet_and_rewrite(parsed, &lines, options).map(drop)
     });
     outcome.err().unwrap_or_default()
@@ -84,9 +88,16 @@ pub fn nesting_depth(source: &str) -> Result<u32, Vec<Diagnostic>> {
 pub fn transpile(source: &str, options: &Options) -> Result<Transpiled, Vec<Diagnostic>> {
     let lines = LineIndex::new(source);
     guarded(&lines, || {
-        let parsed = parse::parse(source, &lines)?;
+        let parsed = parse_as(source, &lines, options.body)?;
         transpile_parsed(parsed, &lines, options)
     })
+}
+
+fn parse_as(source: &str, lines: &LineIndex, body: Body) -> Result<parse::Parsed, Vec<Diagnostic>> {
+    match body {
+        Body::Script => parse::parse(source, lines),
+        Body::Userscript => parse::parse_userscript(source, lines),
+    }
 }
 
 fn transpile_parsed(

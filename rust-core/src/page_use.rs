@@ -36,7 +36,9 @@ pub struct PageUse {
 pub fn page_use(source: &str) -> Result<PageUse, Vec<Diagnostic>> {
     let lines = LineIndex::new(source);
     crate::guarded(&lines, || {
-        let mut parsed = crate::parse::parse(source, &lines)?;
+        // Read as a userscript's body (a top-level `return` allowed), which the script is; a
+        // `@require` read so too has the same free names.
+        let mut parsed = crate::parse::parse_userscript(source, &lines)?;
         let unresolved = crate::verify::resolve(&mut parsed.script);
         let free = crate::verify::free_names_resolved(&parsed.script, unresolved);
         let mut names: Vec<String> = free

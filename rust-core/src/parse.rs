@@ -87,20 +87,37 @@ impl Limits {
 #[cfg(feature = "calibration")]
 pub static CALIBRATION_LIMIT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
-fn syntax() -> Syntax {
+fn syntax(body: Body) -> Syntax {
     // Every dialect extension off (JSX, decorators, `::`, `accessor`, …) but `using`, which
     // is standard (ES2026) and held to its level by the vetter.
     Syntax::Es(EsSyntax {
         explicit_resource_management: true,
+        allow_return_outside_function: body == Body::Userscript,
         ..EsSyntax::default()
     })
+}
+
+/// What a text is the body of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Body {
+    /// A classic script.
+    #[default]
+    Script,
+    /// A userscript, which the managers run wrapped in a function: a top-level `return` ends
+    /// it, and its top-level declarations are its own (see [`parse_userscript`]).
+    Userscript,
 }
 
 /// A lexer over `file` that lexes as strict-mode code: the output is strict, so the input is
 /// held to strict rules (legacy octals, `delete x`, … are errors, not silently changed). The
 /// one exception, `with`, is rewritten away (`with.rs`).
-fn strict_lexer(file: &SourceFile) -> Lexer<'_> {
-    let mut lexer = Lexer::new(syntax(), EsVersion::latest(), StringInput::from(file), None);
+fn strict_lexer(file: &SourceFile, body: Body) -> Lexer<'_> {
+    let mut lexer = Lexer::new(
+        syntax(body),
+        EsVersion::latest(),
+        StringInput::from(file),
+        None,
+    );
     let ctx = lexer.ctx() | Context::Strict;
     lexer.set_ctx(ctx);
     lexer
@@ -110,10 +127,79 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
     parse_with(source, lines, Limits::untrusted())
 }
 
+/// `source` read as a userscript, as the managers run one: `(function () { SOURCE }).call(this);`.
+/// The wrapper is made in the tree, around the statements as parsed, so that vetting, the
+/// rewrite and the output check see exactly what they would see in that text (a `return`
+/// outside any function of the script's is then inside this one), and the statements keep
+/// their places in the source for the source map.
+pub fn parse_userscript(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>> {
+    let mut parsed = parse_body(source, lines, Limits::untrusted(), Body::Userscript)?;
+    wrap_in_function(&mut parsed.script);
+    Ok(parsed)
+}
+
+fn wrap_in_function(script: &mut Script) {
+    use swc_common::SyntaxContext;
+    use swc_ecma_ast::{
+        CallExpr, Callee, ExprOrSpread, ExprStmt, FnExpr, Function, FunctionBody, IdentName,
+        MemberExpr, MemberProp, ParenExpr, ThisExpr,
+    };
+    let span = script.span;
+    let function = Function {
+        params: Vec::new(),
+        decorators: Vec::new(),
+        span,
+        ctxt: SyntaxContext::empty(),
+        body: Some(FunctionBody {
+            span,
+            stmts: std::mem::take(&mut script.body),
+        }),
+        this_param: None,
+        is_generator: false,
+        is_async: false,
+        type_params: None,
+        return_type: None,
+    };
+    let callee = Expr::Member(MemberExpr {
+        span,
+        obj: Box::new(Expr::Paren(ParenExpr {
+            span,
+            expr: Box::new(Expr::Fn(FnExpr {
+                ident: None,
+                function: Box::new(function),
+            })),
+        })),
+        prop: MemberProp::Ident(IdentName::new("call".into(), span)),
+    });
+    let call = Expr::Call(CallExpr {
+        span,
+        ctxt: SyntaxContext::empty(),
+        callee: Callee::Expr(Box::new(callee)),
+        args: vec![ExprOrSpread {
+            spread: None,
+            expr: Box::new(Expr::This(ThisExpr { span })),
+        }],
+        type_args: None,
+    });
+    script.body = vec![Stmt::Expr(ExprStmt {
+        span,
+        expr: Box::new(call),
+    })];
+}
+
 pub fn parse_with(
     source: &str,
     lines: &LineIndex,
     limits: Limits,
+) -> Result<Parsed, Vec<Diagnostic>> {
+    parse_body(source, lines, limits, Body::Script)
+}
+
+fn parse_body(
+    source: &str,
+    lines: &LineIndex,
+    limits: Limits,
+    body: Body,
 ) -> Result<Parsed, Vec<Diagnostic>> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(vec![lines.diagnostic(
@@ -131,7 +217,7 @@ pub fn parse_with(
         source.to_string(),
     );
 
-    let mut scan_lexer = strict_lexer(&file);
+    let mut scan_lexer = strict_lexer(&file, body);
     let scan = Scanner::new(&mut scan_lexer, limits.nesting)
         .run()
         .map_err(|r| vec![lines.diagnostic(r.code, r.message, offset_in(&file, r.pos))])?;
@@ -154,7 +240,7 @@ pub fn parse_with(
         )
     }));
 
-    let mut parser = Parser::new_from(Capturing::new(strict_lexer(&file)));
+    let mut parser = Parser::new_from(Capturing::new(strict_lexer(&file, body)));
     let result = parser.parse_script();
     let mut errors = parser.take_errors();
     // Everything is lexed and parsed as strict code, but `with` is allowed in code that a

@@ -132,7 +132,10 @@ fn cases(kind: &str) -> Vec<Case> {
 }
 
 fn options(level: EsLevel) -> Options {
-    Options { level }
+    Options {
+        level,
+        ..Options::default()
+    }
 }
 
 fn show(diagnostics: &[Diagnostic]) -> String {

@@ -13,8 +13,14 @@ fn out(source: &str) -> String {
 }
 
 fn out_at(source: &str, level: EsLevel) -> String {
-    let t = transpile(source, &Options { level })
-        .unwrap_or_else(|d| panic!("{source:?} was refused: {d:#?}"));
+    let t = transpile(
+        source,
+        &Options {
+            level,
+            ..Options::default()
+        },
+    )
+    .unwrap_or_else(|d| panic!("{source:?} was refused: {d:#?}"));
     check_output(&t.code).unwrap_or_else(|e| panic!("{source:?}: {e}\n{}", t.code));
     without_marks(&t.code)
 }

@@ -104,6 +104,11 @@ function makeCore(c, module, policy) {
       const l = levelIndex(level);
       return record(call([source], false, (e, len) => e.paranoid_transpile(len, l)));
     },
+    /** A userscript's own text, run wrapped in a function as the managers run it. */
+    transpileUserscript(source, level) {
+      const l = levelIndex(level);
+      return record(call([source], false, (e, len) => e.paranoid_transpile_userscript(len, l)));
+    },
     /** The text of an indirect `eval`: a script whose completion values go to the runtime. */
     transpileEval(source, level) {
       const l = levelIndex(level);

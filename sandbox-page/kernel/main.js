@@ -197,7 +197,9 @@ function kernelMain(g) {
           ? (isPrebuilt(message.source)
             ? record({ ok: true, code: message.source, sourceMap: typeof message.sourceMap === 'string' ? message.sourceMap : null })
             : record({ ok: false, diagnostics: [record({ code: 'not-prebuilt', message: 'the code is marked as transpiled already, but it is not one of the texts the build transpiled or the host named when it configured the sandbox', line: 1, column: 1, offset: 0 })] }))
-          : sandbox.core.transpile(message.source, level);
+          : message.userscript === true
+            ? sandbox.core.transpileUserscript(message.source, level)
+            : sandbox.core.transpile(message.source, level);
       } catch (error) {
         // A trap in the core (the glue already dropped the instance): nothing runs.
         post(record({ type: 'compiled' }));

@@ -110,9 +110,16 @@ if (tab === 0) {
 } else {
   GM_setValue('shared', { from: 'tab ' + tab });
 }`,
-    // May write, not read: no snapshot reaches it, so nothing reads the values.
+    // May write, not read: no snapshot reaches it, so nothing reads the values. It runs as the
+    // managers run a script, wrapped in a function: its declarations are its own, and a
+    // top-level return ends it.
     writeOnly: header(['@name Classic write only', '@namespace paranoid-tests', `@match ${origin}/classic/*`, '@grant GM_setValue']) + `
-GM_setValue('seen', { get: typeof GM_getValue, list: typeof GM_listValues, asyncGet: typeof GM.getValue, info: GM_info.script.name, xhr: typeof GM_xmlhttpRequest });`,
+var ownVar = 1;
+function ownFunction() {}
+GM_setValue('seen', { get: typeof GM_getValue, list: typeof GM_listValues, asyncGet: typeof GM.getValue, info: GM_info.script.name, xhr: typeof GM_xmlhttpRequest,
+  own: [typeof window.ownVar, typeof globalThis.ownFunction, typeof ownFunction, ownVar] });
+if (GM_info.script.name === 'Classic write only') return;
+GM_setValue('after the return', true);`,
   };
 }
 
@@ -168,7 +175,7 @@ for (const [browser, ext] of BROWSERS) {
       assert.deepEqual(session.valuesOf(all, ids.polyfilled), {
         runs: 1, shim: { log: 'function', info: 'Polyfilled', older: 'function', addStyle: 'function' },
       });
-      assert.deepEqual(session.valuesOf(all, ids.writeOnly).seen, { get: 'undefined', list: 'undefined', asyncGet: 'undefined', info: 'Classic write only', xhr: 'undefined' });
+      assert.deepEqual(session.valuesOf(all, ids.writeOnly), { seen: { get: 'undefined', list: 'undefined', asyncGet: 'undefined', info: 'Classic write only', xhr: 'undefined', own: ['undefined', 'undefined', 'function', 1] } });
       // GM_addStyle's visible effect on the page.
       assert.equal(await driver.executeScript('return getComputedStyle(document.body).borderTopColor'), 'rgb(1, 2, 3)');
     });

@@ -2,21 +2,31 @@
 //! script whose only free identifiers are the reserved names and that declares nothing on the
 //! real global (`check_output`: no declaration in the top-level statement list, no `var` outside
 //! every function, no catch parameter or other binding that is not a name), and `vet` agrees
-//! with it.
+//! with it. Each input is read both ways: as a classic script and as a userscript's body
+//! (wrapped in a function, a top-level `return` allowed).
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use paranoid_core::{check_output, transpile, vet, Options};
+use paranoid_core::{check_output, transpile, vet, Body, Options};
 use paranoid_core_fuzz::assert_no_internal;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(source) = std::str::from_utf8(data) else {
         return;
     };
-    let options = Options::default();
-    let transpiled = transpile(source, &options);
-    let vetted = vet(source, &options);
+    for body in [Body::Script, Body::Userscript] {
+        let options = Options {
+            body,
+            ..Options::default()
+        };
+        check(source, &options);
+    }
+});
+
+fn check(source: &str, options: &Options) {
+    let transpiled = transpile(source, options);
+    let vetted = vet(source, options);
     assert_no_internal(&vetted, "vet");
     match &transpiled {
         Ok(out) => {
@@ -43,4 +53,4 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-});
+}

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use paranoid_core::policy::limits::MAX_NESTING;
 use paranoid_core::{
-    nesting_depth, source_key, transpile, transpile_eval, transpile_function, vet, Diagnostic,
-    EsLevel, FunctionKind, LineIndex, Options,
+    nesting_depth, source_key, transpile, transpile_eval, transpile_function, vet, Body,
+    Diagnostic, EsLevel, FunctionKind, LineIndex, Options,
 };
 use paranoid_meta::connect::ConnectHost;
 use paranoid_meta::match_pattern::MatchPattern;
@@ -21,9 +21,10 @@ mod swc_alone;
 
 const USAGE: &str = "\
 usage:
-  paranoid vet FILE... [--json] [--es LEVEL]
-  paranoid transpile FILE [--es LEVEL] [--source-map OUT] [--eval]
-      (--eval: as the text of an indirect `eval`, its completion values handed to the runtime)
+  paranoid vet FILE... [--json] [--es LEVEL] [--userscript]
+  paranoid transpile FILE [--es LEVEL] [--source-map OUT] [--eval | --userscript]
+      (--eval: as the text of an indirect `eval`, its completion values handed to the runtime;
+      --userscript: as a userscript's own code, run wrapped in a function as the managers run it)
   paranoid function [--kind normal|async|generator|async-generator] [--es LEVEL] ARG...
       (like `new Function(...ARGS)`: the last ARG is the body, the others are parameters)
   paranoid nesting FILE...
@@ -38,7 +39,7 @@ usage:
   paranoid match-pattern PATTERN [URL...]
       (checks a Chrome match pattern; prints its regex and which URLs it matches, as JSON)
   paranoid userscript FILE [--json] [--es LEVEL]
-      (reads a userscript's metadata and vets its code; refused if either fails)
+      (reads a userscript's metadata and vets its code as --userscript; refused if either fails)
   paranoid matches FILE URL
       (exit 0 when the userscript would run on URL, 1 when not)
 
@@ -95,6 +96,21 @@ struct Parsed {
     source_map: Option<String>,
     kind: Option<FunctionKind>,
     eval: bool,
+    userscript: bool,
+}
+
+impl Parsed {
+    /// The core's options the flags ask for.
+    fn options(&self) -> Options {
+        Options {
+            level: self.level,
+            body: if self.userscript {
+                Body::Userscript
+            } else {
+                Body::Script
+            },
+        }
+    }
 }
 
 fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Parsed, Usage> {
@@ -126,6 +142,7 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Parsed, Usage> {
         match name {
             "--json" => parsed.json = true,
             "--eval" => parsed.eval = true,
+            "--userscript" => parsed.userscript = true,
             "--es" => parsed.level = value("a level")?.parse().map_err(Usage)?,
             "--source-map" => parsed.source_map = Some(value("a file")?),
             "--kind" => {
@@ -202,11 +219,11 @@ fn json_report(name: &str, diagnostics: &[Diagnostic]) -> String {
 }
 
 fn cmd_vet(args: &[String]) -> Result<bool, Usage> {
-    let flags = parse_flags(args, &["--json", "--es"])?;
+    let flags = parse_flags(args, &["--json", "--es", "--userscript"])?;
     if flags.positional.is_empty() {
         return Err(Usage("`vet` needs at least one FILE".into()));
     }
-    let options = Options { level: flags.level };
+    let options = flags.options();
     let mut all_pass = true;
     for path in &flags.positional {
         let source = read_input(path)?;
@@ -226,12 +243,12 @@ fn cmd_vet(args: &[String]) -> Result<bool, Usage> {
 }
 
 fn cmd_transpile(args: &[String]) -> Result<bool, Usage> {
-    let flags = parse_flags(args, &["--es", "--source-map", "--eval"])?;
+    let flags = parse_flags(args, &["--es", "--source-map", "--eval", "--userscript"])?;
     let [path] = flags.positional.as_slice() else {
         return Err(Usage("`transpile` needs exactly one FILE".into()));
     };
     let source = read_input(path)?;
-    let options = Options { level: flags.level };
+    let options = flags.options();
     let out = if flags.eval {
         transpile_eval(&source, &options)
     } else {
@@ -262,7 +279,10 @@ fn cmd_function(args: &[String]) -> Result<bool, Usage> {
         None => ("", &[][..]),
     };
     let params: Vec<&str> = params.iter().map(String::as_str).collect();
-    let options = Options { level: flags.level };
+    let options = Options {
+        level: flags.level,
+        ..Options::default()
+    };
     match transpile_function(&params, body, kind, &options) {
         Ok(out) => {
             println!("{}", out.code);
@@ -423,7 +443,14 @@ fn cmd_userscript(args: &[String]) -> Result<bool, Usage> {
     let source = read_input(path)?;
     let name = display_name(path);
     let report = metadata::parse(&source);
-    let diagnostics = vet(&source, &Options { level: flags.level });
+    // As the extension vets it: the script's body is run wrapped in a function.
+    let diagnostics = vet(
+        &source,
+        &Options {
+            level: flags.level,
+            body: Body::Userscript,
+        },
+    );
     let ok = report.ok() && diagnostics.is_empty();
     if flags.json {
         let out = serde_json::json!({

@@ -108,6 +108,7 @@ pub const MESSAGES: &[Message] = &[
             "prebuilt",
             "sourceMap",
             "original",
+            "userscript",
         ],
     ),
     m(
@@ -206,6 +207,7 @@ pub const MESSAGES: &[Message] = &[
             "prebuilt",
             "sourceMap",
             "original",
+            "userscript",
         ],
     ),
     m(

@@ -48,14 +48,16 @@ function runCli(args, input) {
 }
 
 /**
- * `paranoid transpile - [--es LEVEL]` with `source` on stdin.
+ * `paranoid transpile - [--es LEVEL] [--userscript]` with `source` on stdin.
  * @param {string} source a classic script
- * @param {{ es?: string }} [options] `es`: the syntax level, e.g. `es5`, `es2015` … `es2026`
+ * @param {{ es?: string, userscript?: boolean }} [options] `es`: the syntax level, e.g. `es5`,
+ *   `es2015` … `es2026`; `userscript`: read as a userscript's code, run wrapped in a function
  * @returns {CliResult}
  */
-export function transpile(source, { es } = {}) {
+export function transpile(source, { es, userscript = false } = {}) {
   const args = ['transpile', '-'];
   if (es !== undefined) args.push('--es', es);
+  if (userscript) args.push('--userscript');
   return runCli(args, source);
 }
 

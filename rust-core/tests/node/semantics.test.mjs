@@ -885,6 +885,36 @@ describe('early errors of var hoisting and catch parameters', () => {
   }
 });
 
+// A userscript's own code, as the managers run it: wrapped in a function. The original runs
+// in that wrapper as text; the core makes the same wrapper in the tree.
+describe('userscripts, run wrapped in a function', () => {
+  const wrapped = (source) => `(function () {\n${source}\n}).call(this);`;
+  for (const [name, source, want] of [
+    ['a top-level return ends the script', 'result = 1; if (result) return; result = 2;', 1],
+    ['a return with a value, inside a loop, runs the finally blocks', 'result = []; try { for (;;) { result.push(1); return 5; } } finally { result.push(2); } result.push(3);', [1, 2]],
+    ['top-level declarations are the script\'s own, not globals', 'var v = 1; let l = 2; function f() {} class C {} result = [typeof globalThis.v, typeof globalThis.f, typeof globalThis.C, v + l];', ['undefined', 'undefined', 'undefined', 3]],
+    ['functions are hoisted within it', 'result = f(); function f() { return 3; }', 3],
+    ['top-level this is the global', 'result = this === globalThis;', true],
+    ['its own "use strict" makes it strict', "'use strict'; result = (function () { return this; })() === undefined;", true],
+    ['a global it makes is still a global', 'globalThis.shared = 4; result = shared;', 4],
+  ]) {
+    it(name, async () => {
+      const original = await runOriginalProgram(wrapped(source));
+      assert.deepStrictEqual(original.outcome.result, normalize(want), original.notes.join('\n'));
+      const sandboxed = await runTranspiledProgram(source, { userscript: true });
+      assert.deepStrictEqual(sandboxed.outcome, { scripts: ['ok'], result: normalize(want) }, sandboxed.notes.join('\n'));
+      assert.deepStrictEqual(sandboxed.leaked, [], sandboxed.notes.join('\n'));
+    });
+  }
+
+  it('a top-level return is refused in any other script', () => {
+    const result = transpile('return;');
+    assert.equal(result.status, 1, result.code);
+    assert.match(result.stderr, /[Rr]eturn/);
+    assert.equal(transpile('return;', { userscript: true }).status, 0);
+  });
+});
+
 // Rejection is the Rust side's to test in depth; these only pin the CLI's contract.
 describe('rejected programs', () => {
   for (const source of ["'use strict'; with ({}) {}", "function f() { 'use strict'; with ({}) {} }", 'class A { m() { with ({}) {} } }', 'eval(1);', "import('x');", 'var __paranoid_scope__ = 1;', 'result = 1; <!-- result = 2;\n--> result = 3;\n']) {

@@ -56,9 +56,19 @@ describe('the core through the glue', { skip }, () => {
   it('imports nothing and exports only the protocol of rust-core/src/abi.rs', () => {
     assert.deepEqual(WebAssembly.Module.imports(module), []);
     const exported = WebAssembly.Module.exports(module).map((e) => e.name);
-    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_transpile_eval', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use', 'paranoid_sha256', 'paranoid_source_key']) {
+    for (const name of ['memory', 'paranoid_input', 'paranoid_output', 'paranoid_vet', 'paranoid_transpile', 'paranoid_vet_userscript', 'paranoid_transpile_userscript', 'paranoid_transpile_eval', 'paranoid_transpile_function', 'paranoid_lone_surrogate', 'paranoid_page_use', 'paranoid_sha256', 'paranoid_source_key']) {
       assert.ok(exported.includes(name), name);
     }
+  });
+
+  it('transpiles a userscript\'s own text wrapped in a function: a top-level return is its', () => {
+    const { core } = glue();
+    assert.equal(core.transpile('if (a) return; b();').ok, false, 'a classic script has no top-level return');
+    const out = core.transpileUserscript('if (a) return; var v = 1; b();');
+    assert.equal(out.ok, true, JSON.stringify(out.diagnostics));
+    assert.match(out.code, /^"use strict";\(function\(\)\{/, out.code);
+    assert.match(out.code, /\}\)\.call\(__paranoid_global__\);$/, out.code);
+    assert.doesNotMatch(out.code, /__paranoid_scope__\.v\b/, 'its var is its own, not a global');
   });
 
   it('answers with null-prototype records of seven fields, whatever the core said', () => {
