@@ -134,8 +134,65 @@ pub fn parse(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>>
 /// their places in the source for the source map.
 pub fn parse_userscript(source: &str, lines: &LineIndex) -> Result<Parsed, Vec<Diagnostic>> {
     let mut parsed = parse_body(source, lines, Limits::untrusted(), Body::Userscript)?;
+    // swc's switch allows a `return` anywhere outside a function, a class's static block
+    // included: only the top level's is the wrapper's.
+    let mut returns = Returns {
+        stack: Vec::new(),
+        refused: Vec::new(),
+    };
+    parsed.script.visit_with(&mut returns);
+    for span in returns.refused {
+        parsed.early.push(lines.diagnostic(
+            Code::SyntaxError,
+            "Return statement is not allowed here",
+            offset_in(&parsed.file, span.lo),
+        ));
+    }
+    parsed.early.sort_by_key(|d| d.offset);
     wrap_in_function(&mut parsed.script);
     Ok(parsed)
+}
+
+/// Finds each `return` whose nearest enclosing body is a class's static block.
+struct Returns {
+    /// Whether each enclosing body, innermost last, may hold a `return`.
+    stack: Vec<bool>,
+    refused: Vec<Span>,
+}
+
+impl Returns {
+    fn inside<T: VisitWith<Self> + ?Sized>(&mut self, may_return: bool, node: &T) {
+        self.stack.push(may_return);
+        node.visit_children_with(self);
+        self.stack.pop();
+    }
+}
+
+impl Visit for Returns {
+    fn visit_function(&mut self, n: &swc_ecma_ast::Function) {
+        self.inside(true, n);
+    }
+    fn visit_arrow_expr(&mut self, n: &swc_ecma_ast::ArrowExpr) {
+        self.inside(true, n);
+    }
+    fn visit_constructor(&mut self, n: &swc_ecma_ast::Constructor) {
+        self.inside(true, n);
+    }
+    fn visit_getter_prop(&mut self, n: &swc_ecma_ast::GetterProp) {
+        self.inside(true, n);
+    }
+    fn visit_setter_prop(&mut self, n: &swc_ecma_ast::SetterProp) {
+        self.inside(true, n);
+    }
+    fn visit_static_block(&mut self, n: &swc_ecma_ast::StaticBlock) {
+        self.inside(false, n);
+    }
+    fn visit_return_stmt(&mut self, n: &swc_ecma_ast::ReturnStmt) {
+        if self.stack.last() == Some(&false) {
+            self.refused.push(n.span);
+        }
+        n.visit_children_with(self);
+    }
 }
 
 fn wrap_in_function(script: &mut Script) {
@@ -144,7 +201,9 @@ fn wrap_in_function(script: &mut Script) {
         CallExpr, Callee, ExprOrSpread, ExprStmt, FnExpr, Function, FunctionBody, IdentName,
         MemberExpr, MemberProp, ParenExpr, ThisExpr,
     };
-    let span = script.span;
+    // Made by the core, not written by the script: no place in the source, so no source-text
+    // mark and no mapping.
+    let span = swc_common::DUMMY_SP;
     let function = Function {
         params: Vec::new(),
         decorators: Vec::new(),

@@ -70,11 +70,28 @@ fn everything_a_classic_script_may_not_do_it_may_not_either() {
         "return; }",
         "new.target;",
         "await x;",
+        // A static block is no function: its `return` is not the wrapper's.
+        "class A { static { return; } }",
+        "function g() { class A { static { return 1; } } }",
+        "(() => class { static { if (x) return; } })();",
     ] {
         assert!(
             !vet(source, &userscript()).is_empty(),
             "{source:?} was accepted as a userscript"
         );
+    }
+}
+
+#[test]
+fn a_return_in_a_function_inside_a_static_block_is_that_functions() {
+    for source in [
+        "class A { static { function f() { return 1; } } }",
+        "class A { static { const f = () => { return 1; }; } }",
+        "class A { static { const o = { get x() { return 1; }, set x(v) { return; }, m() { return; } }; } }",
+        "class A { static { class B { constructor() { return; } } } }",
+    ] {
+        assert!(vet(source, &userscript()).is_empty(), "{source:?}");
+        out(source);
     }
 }
 
