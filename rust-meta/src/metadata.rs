@@ -280,8 +280,6 @@ impl Reader {
         let shown;
         let value = match value.chars().find(|&c| invisible(c).is_some()) {
             None => value,
-            // A name is what the user recognises a script by (and its id is made of the name and
-            // namespace): one that reads as another, or two that look alike, are refused.
             // A translated name is only another label for the script: one with an invisible
             // character (Telugu and Kannada, among others, write U+200C inside words) is left
             // out, and the script goes by its other names.
@@ -297,6 +295,8 @@ impl Reader {
                 );
                 return;
             }
+            // A name is what the user recognises a script by (and its id is made of the name and
+            // namespace): one that reads as another, or two that look alike, are refused.
             Some(c) if matches!(base, "name" | "namespace" | "version") => {
                 self.error(
                     line,

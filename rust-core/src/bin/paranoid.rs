@@ -247,6 +247,11 @@ fn cmd_transpile(args: &[String]) -> Result<bool, Usage> {
     let [path] = flags.positional.as_slice() else {
         return Err(Usage("`transpile` needs exactly one FILE".into()));
     };
+    if flags.eval && flags.userscript {
+        return Err(Usage(
+            "`--eval` and `--userscript` read the text two different ways: give one".into(),
+        ));
+    }
     let source = read_input(path)?;
     let options = flags.options();
     let out = if flags.eval {
@@ -279,10 +284,7 @@ fn cmd_function(args: &[String]) -> Result<bool, Usage> {
         None => ("", &[][..]),
     };
     let params: Vec<&str> = params.iter().map(String::as_str).collect();
-    let options = Options {
-        level: flags.level,
-        ..Options::default()
-    };
+    let options = flags.options();
     match transpile_function(&params, body, kind, &options) {
         Ok(out) => {
             println!("{}", out.code);
